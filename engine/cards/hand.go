@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"math/bits"
 	"strings"
 )
@@ -24,16 +25,25 @@ func NewHand(cs ...Card) Hand {
 	return h
 }
 
-// ParseHand reads a hand written as card tokens separated by spaces.
+// ParseHand reads a hand written as card tokens separated by spaces. No deck
+// holds more than four copies of a card, and neither may a hand.
 func ParseHand(s string) (Hand, error) {
 	cs, err := ParseList(s)
 	if err != nil {
 		return Hand{}, err
 	}
-	return NewHand(cs...), nil
+	var h Hand
+	for _, c := range cs {
+		if h.Count(c) == 4 {
+			return Hand{}, fmt.Errorf("%v appears more than 4 times: no deck has that many", c)
+		}
+		h.Add(c)
+	}
+	return h, nil
 }
 
-// Add puts one more copy of c in the hand.
+// Add puts one more copy of c in the hand. A hand counts up to seven copies
+// of a face; no deck has more than four.
 func (h *Hand) Add(c Card) {
 	b := uint64(1) << c
 	carry := h.p0 & b
