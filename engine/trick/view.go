@@ -1,0 +1,176 @@
+package trick
+
+import (
+	"cardroom/engine"
+	"cardroom/engine/cards"
+)
+
+// Played is one card of a trick and the seat that played it.
+type Played struct {
+	Seat int
+	Card cards.Card
+}
+
+// Draw is one card of a trump-choice draw (SR-6), in draw order.
+type Draw struct {
+	Seat int
+	Card cards.Card
+}
+
+// SheetRound is one finished round of the score sheet (SC-1).
+type SheetRound struct {
+	Round    int
+	Cards    int // cards dealt to each seat
+	Modifier Modifier
+	Bids     []int
+	Scores   []int  // the round's scores (SI-5 averages for seats that sat out)
+	Totals   []int  // running totals of round scores after this round (penalties apart)
+	SatOut   []bool // seats that sat the round out (SI-5)
+}
+
+// View is what one seat (or a spectator) may know of a trick game (ON-4).
+// It is a fresh value: it shares nothing with the game.
+type View struct {
+	Ruleset   string
+	Players   int
+	Seat      int // the viewing seat, or engine.Spectator
+	Clockwise bool
+
+	Round  int // the current round, or the next to be dealt
+	Rounds int // rounds in the game
+	Cards  int // cards dealt to each seat this round
+	Dealer int // -1 before the first deal
+	Phase  Phase
+	// Turn is the seat to act, engine.Chance when cards are being dealt or
+	// drawn, engine.Over at the end.
+	Turn     int
+	Modifier Modifier // this round's: ordinary, trump_choice, no_trump, blind, forehead
+	Hook     bool     // whether the dealer hook (TT-6) applies this round
+
+	Trump      cards.Suit // when TrumpKnown: the trump suit, cards.NoSuit for none
+	TrumpKnown bool
+	// TrumpBy is the seat that names trump this round once it is its turn
+	// (dealer after a turned Singularity, the draw's winner, the highest
+	// bidder), -1 when the trump comes from a card or is none.
+	TrumpBy int
+	Turned  cards.Card // the turned card, cards.None when no card is turned (yet)
+
+	// Hand is the viewer's own hand, sorted; nil for a spectator and in the
+	// forehead round (SR-9), where the viewer cannot see its card.
+	Hand []cards.Card
+	// Foreheads, in the forehead round, holds per seat the card this viewer
+	// sees on that seat's forehead: every other seat's unplayed card, never
+	// its own (cards.None). Nil in other rounds.
+	Foreheads []cards.Card
+	HandSizes []int // cards left in each hand
+
+	Draws   []Draw // the trump-choice draw so far (SR-6)
+	Chooser int    // the draw's winner, -1 until known
+
+	Bids       []int // each seat's bid this round, NoBid until made
+	Tricks     []int // tricks taken this round
+	Trick      []Played
+	LastTrick  []Played // the last completed trick (kept until the next deal)
+	LastWinner int      // its winner, -1 when there is none
+
+	Sheet     []SheetRound // every finished round (SC-1)
+	Penalties []Penalty    // scorekeeper penalties (BB-7)
+	SatOut    []bool       // seats sitting this round out (SI-5)
+	Totals    []int        // totals now, penalties included
+	Over      bool
+
+	Legal []engine.Move // the viewer's legal moves now
+}
+
+// ViewSeat is the seat the view is for, or engine.Spectator.
+func (v *View) ViewSeat() int { return v.Seat }
+
+// LegalMoves lists the viewer's legal moves; in the forehead round the play
+// is HiddenPlay.
+func (v *View) LegalMoves() []engine.Move { return append([]engine.Move(nil), v.Legal...) }
+
+// View is what seat may know now (ON-4); engine.Spectator (or any seat
+// outside the table) gets public information only.
+func (g *Game) View(seat int) engine.View { return g.view(seat) }
+
+func (g *Game) view(seat int) *View {
+	n := g.r.players
+	if seat < 0 || seat >= n {
+		seat = engine.Spectator
+	}
+	v := &View{
+		Ruleset: g.r.name, Players: n, Seat: seat, Clockwise: !g.r.ccw,
+		Round: g.round, Rounds: g.r.rounds, Dealer: g.dealer, Phase: g.phase, Turn: g.Next(),
+		Trump: g.trump, TrumpKnown: g.trumpKnown, TrumpBy: -1, Turned: g.turned,
+		Chooser: g.chooser, LastWinner: -1, Over: g.phase == PhaseOver,
+		HandSizes: make([]int, n), Bids: make([]int, n), Tricks: make([]int, n),
+		SatOut: make([]bool, n), Totals: make([]int, n),
+	}
+	if g.round <= g.r.rounds {
+		v.Cards, v.Modifier, v.Hook = g.cardsNow(), g.mod(), g.r.hook[g.round]
+	}
+	if !g.trumpKnown && g.dealt {
+		switch {
+		case g.trumpEarly:
+			v.TrumpBy = g.trumpBy
+		case g.nbids == n:
+			v.TrumpBy = g.highestBidder()
+		}
+	}
+	forehead := g.mod() == Forehead && g.dealt && g.round <= g.r.rounds
+	for s := range n {
+		v.HandSizes[s] = g.hands[s].Len()
+		v.Bids[s] = int(g.bids[s])
+		v.Tricks[s] = int(g.tricks[s])
+		v.SatOut[s] = g.sitout>>s&1 != 0
+	}
+	if forehead {
+		v.Foreheads = make([]cards.Card, n)
+		for s := range n {
+			v.Foreheads[s] = cards.None
+			if seat != engine.Spectator && s != seat && !g.hands[s].Empty() {
+				v.Foreheads[s] = only(g.hands[s])
+			}
+		}
+	} else if seat != engine.Spectator {
+		v.Hand = g.hands[seat].Cards()
+	}
+	for i := range g.ndraws {
+		v.Draws = append(v.Draws, Draw{Seat: int(g.drawSeats[i]), Card: g.draws[i]})
+	}
+	for i := range g.ntrick {
+		v.Trick = append(v.Trick, Played{Seat: g.after(g.leader, i), Card: g.trick[i]})
+	}
+	if g.nlast > 0 {
+		for i := range g.nlast {
+			v.LastTrick = append(v.LastTrick, Played{Seat: g.after(g.lastLeader, i), Card: g.last[i]})
+		}
+		v.LastWinner = g.lastWinner
+	}
+	run := make([]int, n)
+	for i := range g.played {
+		sr := &g.sheet[i]
+		row := SheetRound{Round: i + 1, Cards: int(g.r.cards[i+1]), Modifier: g.r.mod[i+1],
+			Bids: make([]int, n), Scores: make([]int, n), Totals: make([]int, n), SatOut: make([]bool, n)}
+		for s := range n {
+			row.Bids[s], row.Scores[s] = int(sr.bids[s]), int(sr.score[s])
+			run[s] += int(sr.score[s])
+			row.Totals[s] = run[s]
+			row.SatOut[s] = sr.sitout>>s&1 != 0
+		}
+		v.Sheet = append(v.Sheet, row)
+	}
+	v.Penalties = append([]Penalty(nil), g.penalties...)
+	res := g.Result()
+	copy(v.Totals, res.Totals)
+	if seat != engine.Spectator {
+		v.Legal = g.Legal(seat)
+		if forehead && g.phase == PhasePlay && len(v.Legal) > 0 {
+			v.Legal = []engine.Move{HiddenPlay()}
+		}
+	}
+	return v
+}
+
+// ViewOf is View with its concrete type.
+func (g *Game) ViewOf(seat int) *View { return g.view(seat) }
