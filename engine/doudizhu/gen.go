@@ -1,0 +1,208 @@
+package doudizhu
+
+import "math/bits"
+
+// Leads returns every distinct combination h can lead (DD-7): each reading
+// once, grouped by type in the order of Type, then by core rank.
+func Leads(h Hand) []Play {
+	g := gen{out: make([]Play, 0, 64)}
+	g.c.load(h)
+	for t := Single; t <= Rocket; t++ {
+		g.of(t, 0, 0)
+	}
+	return g.out
+}
+
+// Follows returns every distinct play from h that beats table (DD-8, DD-18,
+// DD-19): plays of the table's type and size with a higher core, then bombs,
+// then the rocket. Pass is not included. With the zero Play (nothing on the
+// table) it is Leads(h).
+func Follows(h Hand, table Play) []Play {
+	if table.Type == Invalid {
+		return Leads(h)
+	}
+	g := gen{out: make([]Play, 0, 16)}
+	g.c.load(h)
+	bombFrom := Three
+	switch table.Type {
+	case Rocket:
+		return g.out
+	case Bomb:
+		bombFrom = table.Core + 1
+	default:
+		g.of(table.Type, table.Core+1, int(table.Len))
+	}
+	g.of(Bomb, bombFrom, 1)
+	g.of(Rocket, 0, 1)
+	return g.out
+}
+
+// gen generates plays of one hand. Each method appends the plays of one type
+// whose core starts at from or higher and, when l > 0, has length l.
+type gen struct {
+	c   counts
+	out []Play
+}
+
+func (g *gen) of(t Type, from Rank, l int) {
+	switch t {
+	case Single:
+		g.groups(Single, 1, from, RedJoker)
+	case Pair:
+		g.groups(Pair, 2, from, Two)
+	case Triple:
+		g.groups(Triple, 3, from, Two)
+	case Bomb:
+		g.groups(Bomb, 4, from, Two)
+	case TripleSingle, TriplePair:
+		g.tripleWith(t, from)
+	case Straight:
+		g.seqs(Straight, 1, 5, from, l)
+	case PairSeq:
+		g.seqs(PairSeq, 2, 3, from, l)
+	case Airplane, AirplaneSingles, AirplanePairs:
+		g.seqs(t, 3, 2, from, l)
+	case FourTwo, FourTwoPairs:
+		g.fourWith(t, from)
+	case Rocket:
+		if g.c.n[BlackJoker] > 0 && g.c.n[RedJoker] > 0 {
+			g.out = append(g.out, Play{Rocket, BlackJoker, 1, one(BlackJoker, 1) + one(RedJoker, 1)})
+		}
+	}
+}
+
+// groups: k cards of one rank, for ranks from…top.
+func (g *gen) groups(t Type, k int, from, top Rank) {
+	for m := g.c.m[k] >> from << from; m != 0; m &= m - 1 {
+		r := Rank(bits.TrailingZeros16(m))
+		if r > top {
+			break
+		}
+		g.out = append(g.out, Play{t, r, 1, one(r, k)})
+	}
+}
+
+// tripleWith: a triple with a single or a pair of another rank (DD-11).
+func (g *gen) tripleWith(t Type, from Rank) {
+	k := 1
+	if t == TriplePair {
+		k = 2
+	}
+	for m := g.c.m[3] >> from << from; m != 0; m &= m - 1 {
+		r := Rank(bits.TrailingZeros16(m))
+		if r > Two {
+			break
+		}
+		for a := g.c.m[k] &^ (1 << r); a != 0; a &= a - 1 {
+			x := Rank(bits.TrailingZeros16(a))
+			g.out = append(g.out, Play{t, r, 1, one(r, 3) + one(x, k)})
+		}
+	}
+}
+
+// fourWith: four of a kind with two cards or two pairs (DD-15).
+func (g *gen) fourWith(t Type, from Rank) {
+	for m := g.c.m[4] >> from << from; m != 0; m &= m - 1 {
+		f := Rank(bits.TrailingZeros16(m))
+		if f > Two {
+			break
+		}
+		base := Play{t, f, 1, one(f, 4)}
+		if t == FourTwoPairs {
+			g.pairWings(base, g.c.m[2]&^(1<<f), 2)
+			continue
+		}
+		// Two cards: a pair, or two singles of distinct ranks, not the rocket.
+		for a := g.c.m[2] &^ (1 << f); a != 0; a &= a - 1 {
+			x := Rank(bits.TrailingZeros16(a))
+			g.out = append(g.out, Play{t, f, 1, base.Cards + one(x, 2)})
+		}
+		for a := g.c.m[1] &^ (1 << f); a != 0; a &= a - 1 {
+			x := Rank(bits.TrailingZeros16(a))
+			for b := a & (a - 1); b != 0; b &= b - 1 {
+				y := Rank(bits.TrailingZeros16(b))
+				if x == BlackJoker {
+					break
+				}
+				g.out = append(g.out, Play{t, f, 1, base.Cards + one(x, 1) + one(y, 1)})
+			}
+		}
+	}
+}
+
+// seqs: sequences of k cards per rank, at least minLen long (or exactly l
+// when l > 0), inside 3…A, starting at from or higher; airplanes get their
+// wings here.
+func (g *gen) seqs(t Type, k int, minLen int, from Rank, l int) {
+	m := g.c.m[k] & (1<<(Ace+1) - 1)
+	for s := from; s <= Ace; s++ {
+		if m>>s&1 == 0 {
+			continue
+		}
+		core := Hand(0)
+		for e := s; e <= Ace && m>>e&1 != 0; e++ {
+			core += one(e, k)
+			n := int(e-s) + 1
+			if l > 0 && n > l {
+				break
+			}
+			if n < minLen || l > 0 && n != l {
+				continue
+			}
+			p := Play{t, s, uint8(n), core}
+			switch t {
+			case AirplaneSingles:
+				coreMask := uint16(1<<n-1) << s
+				var caps Hand
+				for r := Rank(0); r < NumRanks; r++ {
+					if coreMask>>r&1 == 0 {
+						caps += one(r, min(int(g.c.n[r]), 2))
+					}
+				}
+				g.singleWings(p, caps, 0, n)
+			case AirplanePairs:
+				coreMask := uint16(1<<n-1) << s
+				g.pairWings(p, g.c.m[2]&^coreMask, n)
+			default:
+				g.out = append(g.out, p)
+			}
+		}
+	}
+}
+
+// singleWings appends p with every multiset of k wing cards drawn from caps
+// (at most caps' count of each rank, ranks r and up), never both jokers.
+func (g *gen) singleWings(p Play, caps Hand, r Rank, k int) {
+	if k == 0 {
+		if p.Cards.Count(BlackJoker) == 0 || p.Cards.Count(RedJoker) == 0 {
+			g.out = append(g.out, p)
+		}
+		return
+	}
+	for ; r < NumRanks; r++ {
+		c := caps.Count(r)
+		if c == 0 {
+			continue
+		}
+		q := p
+		for i := 1; i <= c && i <= k; i++ {
+			q.Cards += one(r, 1)
+			g.singleWings(q, caps, r+1, k-i)
+		}
+	}
+}
+
+// pairWings appends p with every choice of k pairs of distinct ranks from
+// the set avail (bit r: rank r has a pair to spare).
+func (g *gen) pairWings(p Play, avail uint16, k int) {
+	if k == 0 {
+		g.out = append(g.out, p)
+		return
+	}
+	for a := avail; a != 0; a &= a - 1 {
+		r := Rank(bits.TrailingZeros16(a))
+		q := p
+		q.Cards += one(r, 2)
+		g.pairWings(q, a&(a-1), k-1)
+	}
+}
