@@ -1,0 +1,70 @@
+package tables
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// RecordSink keeps the record of a game (RECORD.md) when its table ends.
+type RecordSink interface {
+	Save(tableID string, data []byte) error
+}
+
+// FileSink writes each record to Dir/records/<table id>.jsonl: the directory
+// with mode 0700, the file with 0600. An existing file is never overwritten
+// (a table id may repeat across server runs): the next free name
+// <id>-2.jsonl, <id>-3.jsonl, … is used instead.
+type FileSink struct {
+	Dir string
+}
+
+// Save writes data to a new file named after tableID.
+func (s FileSink) Save(tableID string, data []byte) error {
+	if !validID(tableID) {
+		return fmt.Errorf("record: table id %q is not a safe file name", tableID)
+	}
+	dir := filepath.Join(s.Dir, "records")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	for n := 1; n < 1000; n++ {
+		name := tableID
+		if n > 1 {
+			name += "-" + strconv.Itoa(n)
+		}
+		f, err := os.OpenFile(filepath.Join(dir, name+".jsonl"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, os.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+		return nil
+	}
+	return fmt.Errorf("record: too many records named %s", tableID)
+}
+
+// validID reports whether id is a non-empty run of letters, digits, '-' and
+// '_' of at most 64 bytes, safe as a file name.
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,1193 @@
+// Package tables runs card tables: a Table is an actor, one goroutine (Run)
+// that owns an engine.Game and everything around it — seats, spectators,
+// bots, the turn timer, chat and the record. Everything reaches it as a
+// command on its inbox (one method per command, each returning the table's
+// answer), and it speaks only through snapshots, one latest-wins Mailbox per
+// subscriber, so a slow client never delays the table.
+//
+// Rules implemented here (RULES.md Part C): bots fill free seats on Start
+// (ON-1); a person who drops keeps the seat while their bot plays, and takes
+// over at once on return (ON-2); the turn timer makes the bot move and marks
+// the seat away (ON-3); each subscriber gets only its seat's view, spectators
+// the public one (ON-4); every event is recorded with its time and the record
+// is saved when the table ends, however it ends (ON-5). Also SI-5 sitouts
+// (singularity) and BB-7 penalties (boerenbridge).
+package tables
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+)
+
+// Rule set names the table treats specially (SI-5, BB-7).
+const (
+	singularity  = "singularity"
+	boerenbridge = "boerenbridge"
+)
+
+// MaxReasonRunes bounds a penalty's reason.
+const MaxReasonRunes = 80
+
+// Table is one card table. Create it with New, run it with Run (once), and
+// talk to it through its methods from any goroutine.
+type Table struct {
+	// Immutable after New.
+	cfg   Config
+	rs    *engine.Ruleset
+	opts  engine.Options
+	clock Clock
+	log   Logger
+	bots  BotFactory
+
+	inbox     chan command      // unbuffered; never closed; read only by Run
+	done      chan struct{}     // closed when Run has finished
+	summaries *Mailbox[Summary] // owned by the Run goroutine (New puts the first)
+	running   atomic.Bool
+
+	// Owned by the Run goroutine.
+	g          engine.Game
+	phase      Phase
+	seats      []seat
+	host       Player
+	spect      []Player
+	subs       map[int]*subscriber
+	nextSub    int
+	version    uint64
+	dirty      bool
+	chat       []ChatLine
+	chatTokens map[string]*bucket
+	times      []time.Time // the time of each event of g, by index
+	lastEv     engine.Event
+	dealRound  int  // the round of the last deal or draw seen
+	playedDeal bool // a play was made since that deal
+	sitoutAt   int  // len(times) when SI-5 was last checked
+	started    time.Time
+	names      []string // seat names when the game started (the record's header)
+	dealRng    *rand.Rand
+	botRng     *rand.Rand
+	seatBots   []engine.Bot
+	armed      armKey
+	botTimer   Timer
+	turnTimer  Timer
+	deadline   time.Time
+	standings  []Standing
+	ended      string
+	broken     bool // the game panicked: do not ask it for views any more
+}
+
+type seat struct {
+	owner     Player // ID "" when nobody owns the seat
+	bot       bool   // ownerless and played by a bot (filled at start or handed over)
+	away      bool   // the owner is away (ON-3) until they act
+	connected bool   // the owner has a live connection
+	sitout    int    // the round this seat sits out (SI-5), 0 when none
+}
+
+func (s *seat) kind() SeatKind {
+	switch {
+	case s.owner.ID == "" && s.bot:
+		return Bot
+	case s.owner.ID == "":
+		return Free
+	case s.connected && !s.away:
+		return Human
+	}
+	return Away
+}
+
+type subscriber struct {
+	player Player
+	box    *Mailbox[Snapshot]
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+type armKey struct {
+	phase  Phase
+	events int
+	next   int
+	bot    bool
+}
+
+// New validates cfg (rule set, options, number of seats) and returns a table
+// waiting for players. Call Run to start its goroutine.
+func New(cfg Config) (*Table, error) {
+	if cfg.Ruleset == nil {
+		return nil, fmt.Errorf("a table needs a rule set")
+	}
+	if !validID(cfg.ID) {
+		return nil, fmt.Errorf("table id %q: use letters, digits, - and _", cfg.ID)
+	}
+	g, opts, err := cfg.Ruleset.Start(cfg.Seats, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.TurnTimer < 0 {
+		cfg.TurnTimer = 0
+	}
+	if cfg.BotPace < 0 {
+		cfg.BotPace = 0
+	}
+	if cfg.ChatLines <= 0 {
+		cfg.ChatLines = DefaultChatLines
+	}
+	if cfg.Name == "" {
+		cfg.Name = cfg.Ruleset.Title
+	}
+	t := &Table{
+		cfg: cfg, rs: cfg.Ruleset, opts: opts,
+		clock: cfg.Clock, log: cfg.Logger, bots: cfg.Bots,
+		inbox:      make(chan command),
+		done:       make(chan struct{}),
+		summaries:  NewMailbox[Summary](),
+		g:          g,
+		seats:      make([]seat, cfg.Seats),
+		host:       cfg.Host,
+		subs:       map[int]*subscriber{},
+		chatTokens: map[string]*bucket{},
+		dealRng:    cards.NewRand(cfg.Seed),
+		botRng:     cards.NewRand(cfg.Seed ^ 0xb07b07b07b07b07b),
+		seatBots:   make([]engine.Bot, cfg.Seats),
+		sitoutAt:   -1,
+		armed:      armKey{next: engine.Over - 1},
+	}
+	if t.clock == nil {
+		t.clock = RealClock{}
+	}
+	if t.log == nil {
+		t.log = nopLogger{}
+	}
+	if cfg.SeatHost && cfg.Host.ID != "" {
+		t.seats[0] = seat{owner: cfg.Host, connected: true}
+	}
+	t.summaries.Put(t.summary())
+	return t, nil
+}
+
+// ID is the table's id.
+func (t *Table) ID() string { return t.cfg.ID }
+
+// Name is the table's name.
+func (t *Table) Name() string { return t.cfg.Name }
+
+// Ruleset is the table's rule set.
+func (t *Table) Ruleset() *engine.Ruleset { return t.rs }
+
+// Done is closed when the table has ended and Run returned.
+func (t *Table) Done() <-chan struct{} { return t.done }
+
+// Summaries delivers the table's lobby summary after every change (latest
+// wins). The channel is closed when the table ends. Meant for one reader:
+// the lobby.
+func (t *Table) Summaries() <-chan Summary { return t.summaries.C() }
+
+// Run is the table's goroutine: it serves commands, deals, moves the bots and
+// runs the timers until the game is over (nil), ctx ends (ctx.Err()), or a
+// panic inside the table (an error wrapping ErrTableAborted). However it
+// ends, the record of a started game is saved, subscribers get a last
+// snapshot and their channels are closed. Run may be called once.
+func (t *Table) Run(ctx context.Context) error {
+	if !t.running.CompareAndSwap(false, true) {
+		return ErrRunning
+	}
+	err := t.loop(ctx)
+	t.finish(err)
+	return err
+}
+
+func (t *Table) loop(ctx context.Context) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.broken = true
+			t.log.Error("table panicked", "table", t.cfg.ID, "panic", r, "stack", string(debug.Stack()))
+			err = fmt.Errorf("%w: %v", ErrTableAborted, r)
+		}
+	}()
+	t.dirty = true
+	if err := t.settle(); err != nil {
+		return err
+	}
+	for t.phase != Over {
+		var botC, turnC <-chan time.Time
+		if t.botTimer != nil {
+			botC = t.botTimer.C()
+		}
+		if t.turnTimer != nil {
+			turnC = t.turnTimer.C()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case c := <-t.inbox:
+			t.handle(c)
+		case <-botC:
+			t.botTimer = nil
+			if err := t.botFired(); err != nil {
+				return err
+			}
+		case <-turnC:
+			t.turnTimer = nil
+			if err := t.turnExpired(); err != nil {
+				return err
+			}
+		}
+		if err := t.settle(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish ends the table: record, last snapshot, closed channels.
+func (t *Table) finish(err error) {
+	defer close(t.done)
+	t.stopTimers()
+	switch {
+	case err == nil:
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		t.ended = "the table was closed"
+	default:
+		t.ended = "the table stopped after an internal error"
+		if !t.broken {
+			t.log.Error("table stopped", "table", t.cfg.ID, "err", err)
+		}
+	}
+	if t.phase != Waiting {
+		t.phase = Over
+		t.safely("standings", func() { t.standings = standings(t.g.Result().Totals, t.names) })
+		t.saveRecord()
+	}
+	t.phase = Over
+	t.dirty = true
+	t.safely("last snapshot", func() { t.broadcast() })
+	for id, s := range t.subs {
+		s.box.Close()
+		delete(t.subs, id)
+	}
+	t.summaries.Close()
+}
+
+// safely runs f, logging instead of propagating a panic (used while the table
+// ends, when the game may be broken).
+func (t *Table) safely(what string, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.broken = true
+			t.log.Error("table: "+what+" panicked", "table", t.cfg.ID, "panic", r)
+		}
+	}()
+	f()
+}
+
+func (t *Table) saveRecord() {
+	if t.cfg.Sink == nil {
+		return
+	}
+	var data []byte
+	var err error
+	t.safely("record", func() {
+		h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: t.names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
+		data, err = engine.MarshalRecord(t.rs, h, timedGame{t.g, t.times})
+	})
+	if data == nil && err == nil {
+		err = fmt.Errorf("the record could not be written")
+	}
+	if err == nil {
+		err = t.cfg.Sink.Save(t.cfg.ID, data)
+	}
+	if err != nil {
+		t.log.Error("table: record not saved", "table", t.cfg.ID, "err", err)
+	}
+}
+
+// timedGame gives each event of the game its time, for MarshalRecord.
+type timedGame struct {
+	engine.Game
+	times []time.Time
+}
+
+func (g timedGame) Events() []engine.Event {
+	evs := slices.Clone(g.Game.Events())
+	for i := range evs {
+		if i < len(g.times) {
+			evs[i].Time = g.times[i]
+		}
+	}
+	return evs
+}
+
+// settle brings the table to rest after a change: deals, moves the bots that
+// move at once, checks SI-5, arms the timers, and sends snapshots.
+func (t *Table) settle() error {
+	if t.phase == Playing {
+		if err := t.advance(); err != nil {
+			return err
+		}
+	}
+	t.schedule()
+	if t.dirty {
+		t.dirty = false
+		t.version++
+		t.broadcast()
+	}
+	return nil
+}
+
+// maxSteps bounds the steps advance takes at once: more means the engine
+// makes no progress.
+const maxSteps = 1 << 20
+
+func (t *Table) advance() error {
+	for range maxSteps {
+		if t.g.Done() {
+			t.phase = Over
+			t.standings = standings(t.g.Result().Totals, t.names)
+			t.dirty = true
+			return nil
+		}
+		next := t.g.Next()
+		if next == engine.Chance {
+			if err := t.g.Deal(t.dealRng); err != nil {
+				return fmt.Errorf("deal: %w", err)
+			}
+			t.stamp()
+			continue
+		}
+		if next < 0 || next >= len(t.seats) {
+			return fmt.Errorf("the game named seat %d to move", next)
+		}
+		t.checkSitout(next)
+		if t.botDriven(next) && t.cfg.BotPace == 0 {
+			if err := t.botMove(next); err != nil {
+				return err
+			}
+			continue
+		}
+		return nil
+	}
+	return fmt.Errorf("the game made no progress in %d steps", maxSteps)
+}
+
+// stamp gives the game's new events the current time.
+func (t *Table) stamp() {
+	evs := t.g.Events()
+	now := t.clock.Now()
+	for i := len(t.times); i < len(evs); i++ {
+		e := evs[i]
+		t.times = append(t.times, now)
+		t.lastEv = e
+		switch {
+		case (e.E == engine.EvDeal || e.E == engine.EvDraw) && e.Round > 0:
+			if e.Round != t.dealRound {
+				t.dealRound, t.playedDeal = e.Round, false
+			}
+		case e.E == engine.EvMove && e.Move.Kind == engine.Play:
+			t.playedDeal = true
+		}
+	}
+	t.dirty = true
+}
+
+// round is the round in progress: the view's Round when it has one,
+// otherwise the round of the last deal (one more once that round has been
+// played and the next has not been dealt, as in a blind round).
+func (t *Table) round() int {
+	if r, ok := t.g.View(engine.Spectator).(Rounder); ok {
+		return r.Round()
+	}
+	if t.playedDeal {
+		return t.dealRound + 1
+	}
+	return t.dealRound
+}
+
+// checkSitout records SI-5 sitouts: when a singularity round's bidding
+// begins (the game awaits the round's first bid), every seat whose person is
+// away or disconnected sits the round out. The engine checks the line; a
+// refused line is logged and skipped.
+func (t *Table) checkSitout(next int) {
+	if t.rs.Name != singularity || t.sitoutAt == len(t.times) {
+		return
+	}
+	if e := t.lastEv; (e.E == engine.EvMove && e.Move.Kind == engine.Bid) || e.E == engine.EvSitout {
+		return
+	}
+	if !slices.ContainsFunc(t.g.Legal(next), func(m engine.Move) bool { return m.Kind == engine.Bid }) {
+		return
+	}
+	t.sitoutAt = len(t.times)
+	r := t.round()
+	for i := range t.seats {
+		s := &t.seats[i]
+		if s.owner.ID == "" || (s.connected && !s.away) || s.sitout == r {
+			continue
+		}
+		if err := t.g.Event(engine.Event{E: engine.EvSitout, Seat: i, Round: r}); err != nil {
+			t.log.Warn("table: sitout refused", "table", t.cfg.ID, "seat", i, "round", r, "err", err)
+			continue
+		}
+		s.sitout = r
+		t.stamp()
+		t.sitoutAt = len(t.times)
+	}
+}
+
+// botDriven reports whether seat's moves are made by its bot now.
+func (t *Table) botDriven(i int) bool {
+	s := &t.seats[i]
+	if s.owner.ID == "" || !s.connected || s.away {
+		return true
+	}
+	return s.sitout != 0 && s.sitout == t.round()
+}
+
+func (t *Table) botMove(i int) error {
+	b := t.seatBots[i]
+	if b == nil {
+		if t.bots != nil {
+			b = t.bots(t.rs.Name, i)
+		}
+		if b == nil {
+			b = firstLegal{}
+		}
+		t.seatBots[i] = b
+	}
+	m := b.Decide(t.g.View(i), t.botRng)
+	if err := t.g.Apply(i, m); err != nil {
+		t.log.Warn("table: bot made an illegal move", "table", t.cfg.ID, "seat", i, "move", m.String(), "err", err)
+		legal := t.g.Legal(i)
+		if len(legal) == 0 {
+			return fmt.Errorf("seat %d must move but has no legal move", i)
+		}
+		if err := t.g.Apply(i, legal[0]); err != nil {
+			return fmt.Errorf("seat %d: legal move %s refused: %w", i, legal[0], err)
+		}
+	}
+	t.stamp()
+	return nil
+}
+
+func (t *Table) currentKey() armKey {
+	k := armKey{phase: t.phase, events: len(t.times), next: engine.Over}
+	if t.phase == Playing && !t.g.Done() {
+		k.next = t.g.Next()
+		if k.next >= 0 && k.next < len(t.seats) {
+			k.bot = t.botDriven(k.next)
+		}
+	}
+	return k
+}
+
+// schedule arms the bot pace timer or the turn timer for whoever moves now.
+func (t *Table) schedule() {
+	k := t.currentKey()
+	if k == t.armed {
+		return
+	}
+	t.armed = k
+	t.stopTimers()
+	if !t.deadline.IsZero() {
+		t.deadline = time.Time{}
+		t.dirty = true
+	}
+	if k.phase != Playing || k.next < 0 {
+		return
+	}
+	switch {
+	case k.bot && t.cfg.BotPace > 0:
+		t.botTimer = t.clock.NewTimer(t.cfg.BotPace)
+	case !k.bot && t.cfg.TurnTimer > 0:
+		t.turnTimer = t.clock.NewTimer(t.cfg.TurnTimer)
+		t.deadline = t.clock.Now().Add(t.cfg.TurnTimer)
+		t.dirty = true
+	}
+}
+
+func (t *Table) stopTimers() {
+	if t.botTimer != nil {
+		t.botTimer.Stop()
+		t.botTimer = nil
+	}
+	if t.turnTimer != nil {
+		t.turnTimer.Stop()
+		t.turnTimer = nil
+	}
+}
+
+func (t *Table) botFired() error {
+	k := t.currentKey()
+	if k != t.armed || !k.bot {
+		return nil // stale
+	}
+	return t.botMove(k.next)
+}
+
+// turnExpired: the person to move ran out of time (ON-3). Their bot moves
+// and the seat is away until they act.
+func (t *Table) turnExpired() error {
+	k := t.currentKey()
+	if k != t.armed || k.bot {
+		return nil // stale
+	}
+	s := &t.seats[k.next]
+	s.away = true
+	t.system(fmt.Sprintf("%s ran out of time: their bot plays until they are back", s.owner.Name))
+	return t.botMove(k.next)
+}
+
+func (t *Table) seatOf(id string) int {
+	if id == "" {
+		return engine.Spectator
+	}
+	for i := range t.seats {
+		if t.seats[i].owner.ID == id {
+			return i
+		}
+	}
+	return engine.Spectator
+}
+
+func (t *Table) watching(id string) int {
+	return slices.IndexFunc(t.spect, func(p Player) bool { return p.ID == id })
+}
+
+func (t *Table) unwatch(id string) {
+	if i := t.watching(id); i >= 0 {
+		t.spect = slices.Delete(t.spect, i, i+1)
+		t.dirty = true
+	}
+}
+
+func (t *Table) system(text string) {
+	t.appendChat(ChatLine{Time: t.clock.Now(), Seat: engine.Spectator, Text: text, System: true})
+}
+
+func (t *Table) appendChat(l ChatLine) {
+	t.chat = append(t.chat, l)
+	if n := len(t.chat) - t.cfg.ChatLines; n > 0 {
+		t.chat = slices.Delete(t.chat, 0, n)
+	}
+	t.dirty = true
+}
+
+// standings ranks seats by total, highest first; equal totals share a place.
+func standings(totals []int, names []string) []Standing {
+	out := make([]Standing, len(totals))
+	for i, v := range totals {
+		name := ""
+		if i < len(names) {
+			name = names[i]
+		}
+		out[i] = Standing{Seat: i, Name: name, Total: v}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Total > out[j].Total })
+	for i := range out {
+		out[i].Place = i + 1
+		if i > 0 && out[i].Total == out[i-1].Total {
+			out[i].Place = out[i-1].Place
+		}
+	}
+	return out
+}
+
+// seatInfos describes the seats for a snapshot.
+func (t *Table) seatInfos() []SeatInfo {
+	out := make([]SeatInfo, len(t.seats))
+	for i := range t.seats {
+		s := &t.seats[i]
+		info := SeatInfo{Name: s.owner.Name, Kind: s.kind(), Connected: s.owner.ID != "" && s.connected, Guest: s.owner.Guest}
+		if info.Kind == Bot {
+			info.Name = "bot"
+		}
+		out[i] = info
+	}
+	return out
+}
+
+func (t *Table) summary() Summary {
+	s := Summary{
+		ID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
+		Seats: len(t.seats), Spectators: len(t.spect), Private: t.cfg.Private,
+		Host: t.host.Name, Phase: t.phase, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
+	}
+	for i := range t.seats {
+		switch t.seats[i].kind() {
+		case Free:
+			s.Free++
+		case Bot:
+			s.Bots++
+		default:
+			s.Humans++
+		}
+	}
+	if t.phase != Waiting && !t.broken {
+		if r, ok := t.g.View(engine.Spectator).(Rounder); ok {
+			s.Round = r.Round()
+		}
+	}
+	return s
+}
+
+// broadcast sends every subscriber its snapshot of the current version, and
+// the lobby its summary.
+func (t *Table) broadcast() {
+	base := Snapshot{
+		Version: t.version, TableID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
+		Options: t.opts, Private: t.cfg.Private, Seats: t.seatInfos(), Host: t.host.Name,
+		Phase: t.phase, Turn: engine.Over, Deadline: t.deadline, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
+		Chat: slices.Clone(t.chat), Standings: t.standings, Ended: t.ended,
+	}
+	for _, p := range t.spect {
+		base.Spectators = append(base.Spectators, p.Name)
+	}
+	live := t.phase != Waiting && !t.broken
+	var spectatorView engine.View
+	if live {
+		spectatorView = t.g.View(engine.Spectator)
+		if r, ok := spectatorView.(Rounder); ok {
+			base.Round = r.Round()
+		}
+		if c, ok := spectatorView.(ChatCloser); ok {
+			base.ChatClosed = c.ChatClosed()
+		}
+		base.Result = t.g.Result()
+		if t.phase == Playing {
+			base.Turn = t.g.Next()
+		}
+	}
+	views := map[int]engine.View{engine.Spectator: spectatorView}
+	for _, sub := range t.subs {
+		snap := base
+		snap.You = t.seatOf(sub.player.ID)
+		snap.YouHost = sub.player.ID != "" && sub.player.ID == t.host.ID
+		if snap.You < 0 && !snap.YouHost {
+			snap.Code = ""
+		} else {
+			snap.Code = t.cfg.Code
+		}
+		if live {
+			v, ok := views[snap.You]
+			if !ok {
+				v = t.g.View(snap.You)
+				views[snap.You] = v
+			}
+			snap.View = v
+		}
+		sub.box.Put(snap)
+	}
+	t.summaries.Put(t.summary())
+}
+
+// ---- commands ------------------------------------------------------------
+
+// command is a plain value on the table's inbox; each carries a reply
+// channel of size one, so the table never blocks answering.
+type command interface{ isCommand() }
+
+type (
+	sitCmd struct {
+		p     Player
+		seat  int
+		reply chan error
+	}
+	leaveCmd struct {
+		p     Player
+		reply chan error
+	}
+	disconnectCmd struct {
+		p     Player
+		reply chan error
+	}
+	moveCmd struct {
+		p     Player
+		m     engine.Move
+		reply chan error
+	}
+	chatCmd struct {
+		p     Player
+		text  string
+		reply chan error
+	}
+	startCmd struct {
+		p     Player
+		reply chan error
+	}
+	handCmd struct {
+		p     Player
+		seat  int
+		reply chan error
+	}
+	penaltyCmd struct {
+		p      Player
+		seat   int
+		points int
+		reason string
+		reply  chan error
+	}
+	awayCmd struct {
+		p     Player
+		away  bool
+		reply chan error
+	}
+	watchCmd struct {
+		p     Player
+		on    bool
+		reply chan error
+	}
+	subscribeCmd struct {
+		p     Player
+		reply chan *Subscription
+	}
+	unsubscribeCmd struct {
+		id    int
+		reply chan error
+	}
+)
+
+func (sitCmd) isCommand()         {}
+func (leaveCmd) isCommand()       {}
+func (disconnectCmd) isCommand()  {}
+func (moveCmd) isCommand()        {}
+func (chatCmd) isCommand()        {}
+func (startCmd) isCommand()       {}
+func (handCmd) isCommand()        {}
+func (penaltyCmd) isCommand()     {}
+func (awayCmd) isCommand()        {}
+func (watchCmd) isCommand()       {}
+func (subscribeCmd) isCommand()   {}
+func (unsubscribeCmd) isCommand() {}
+
+// send delivers c and waits for the answer on reply; ErrClosed when the
+// table has ended (or ends meanwhile).
+func send[T any](t *Table, c command, reply chan T) (T, error) {
+	var zero T
+	select {
+	case t.inbox <- c:
+	case <-t.done:
+		return zero, ErrClosed
+	}
+	select {
+	case r := <-reply:
+		return r, nil
+	case <-t.done:
+		return zero, ErrClosed
+	}
+}
+
+func (t *Table) call(c command, reply chan error) error {
+	err, cerr := send(t, c, reply)
+	if cerr != nil {
+		return cerr
+	}
+	return err
+}
+
+// Sit puts p in seat (engine.Spectator, i.e. -1: the first seat available).
+// Before the start any free seat can be taken, and a seated player may
+// change seats; during the game only a seat played by a bot nobody owns.
+// The owner of a seat sitting again reconnects and takes over at once (ON-2).
+func (t *Table) Sit(p Player, seat int) error {
+	r := make(chan error, 1)
+	return t.call(sitCmd{p, seat, r}, r)
+}
+
+// Leave gives p's seat up (before the start it becomes free, during the game
+// a bot plays it from now on) and stops p watching.
+func (t *Table) Leave(p Player) error {
+	r := make(chan error, 1)
+	return t.call(leaveCmd{p, r}, r)
+}
+
+// Disconnect marks p's connection lost: p keeps the seat and the bot plays it
+// until p comes back (Sit or Subscribe) (ON-2). Closing p's last
+// Subscription does the same.
+func (t *Table) Disconnect(p Player) error {
+	r := make(chan error, 1)
+	return t.call(disconnectCmd{p, r}, r)
+}
+
+// Move makes p's move. The error says why a move is refused: the engine's
+// own reason for an illegal move.
+func (t *Table) Move(p Player, m engine.Move) error {
+	r := make(chan error, 1)
+	return t.call(moveCmd{p, m, r}, r)
+}
+
+// Chat says text at the table. The text is cleaned of control characters and
+// escape sequences; an empty, too long, too fast or closed-chat line is
+// refused with an error saying which.
+func (t *Table) Chat(p Player, text string) error {
+	r := make(chan error, 1)
+	return t.call(chatCmd{p, text, r}, r)
+}
+
+// Start starts the game; bots take the free seats (ON-1). Host only.
+func (t *Table) Start(p Player) error {
+	r := make(chan error, 1)
+	return t.call(startCmd{p, r}, r)
+}
+
+// HandToBot gives seat to a bot: its person (if any) loses it. Host only.
+func (t *Table) HandToBot(p Player, seat int) error {
+	r := make(chan error, 1)
+	return t.call(handCmd{p, seat, r}, r)
+}
+
+// Penalty gives seat a penalty of points (negative) with a reason, as the
+// scorekeeper of BB-7. Host only, boerenbridge tables only, during the game.
+func (t *Table) Penalty(p Player, seat, points int, reason string) error {
+	r := make(chan error, 1)
+	return t.call(penaltyCmd{p, seat, points, reason, r}, r)
+}
+
+// SetAway marks p away (their bot plays) or back.
+func (t *Table) SetAway(p Player, away bool) error {
+	r := make(chan error, 1)
+	return t.call(awayCmd{p, away, r}, r)
+}
+
+// Watch adds p to the spectators (listed by name, counted in the lobby).
+func (t *Table) Watch(p Player) error {
+	r := make(chan error, 1)
+	return t.call(watchCmd{p, true, r}, r)
+}
+
+// Unwatch removes p from the spectators.
+func (t *Table) Unwatch(p Player) error {
+	r := make(chan error, 1)
+	return t.call(watchCmd{p, false, r}, r)
+}
+
+// Subscribe returns p's subscription: a snapshot at once, then one after
+// every change, latest wins. p sees their seat's view when seated, the
+// spectator view otherwise. A seated p subscribing is back (ON-2).
+func (t *Table) Subscribe(p Player) (*Subscription, error) {
+	r := make(chan *Subscription, 1)
+	return send(t, subscribeCmd{p, r}, r)
+}
+
+// Subscription is one subscriber's stream of snapshots.
+type Subscription struct {
+	// C receives the snapshots. The table closes it on Close or when the
+	// table ends (after the last snapshot).
+	C    <-chan Snapshot
+	t    *Table
+	id   int
+	once sync.Once
+}
+
+// Close ends the subscription. Closing a seated player's last subscription
+// counts as a disconnect. Safe to call more than once.
+func (s *Subscription) Close() {
+	s.once.Do(func() {
+		r := make(chan error, 1)
+		_ = s.t.call(unsubscribeCmd{s.id, r}, r)
+	})
+}
+
+// handle runs one command in the table's goroutine.
+func (t *Table) handle(c command) {
+	switch c := c.(type) {
+	case sitCmd:
+		c.reply <- t.sit(c.p, c.seat)
+	case leaveCmd:
+		c.reply <- t.leave(c.p)
+	case disconnectCmd:
+		i := t.seatOf(c.p.ID)
+		if i < 0 {
+			c.reply <- ErrNotSeated
+			return
+		}
+		t.seats[i].connected = false
+		t.dirty = true
+		c.reply <- nil
+	case moveCmd:
+		c.reply <- t.move(c.p, c.m)
+	case chatCmd:
+		c.reply <- t.say(c.p, c.text)
+	case startCmd:
+		c.reply <- t.start(c.p)
+	case handCmd:
+		c.reply <- t.handToBot(c.p, c.seat)
+	case penaltyCmd:
+		c.reply <- t.penalty(c)
+	case awayCmd:
+		i := t.seatOf(c.p.ID)
+		if i < 0 {
+			c.reply <- ErrNotSeated
+			return
+		}
+		t.seats[i].away = c.away
+		if !c.away {
+			t.seats[i].connected = true
+		}
+		t.dirty = true
+		c.reply <- nil
+	case watchCmd:
+		c.reply <- t.watch(c.p, c.on)
+	case subscribeCmd:
+		t.nextSub++
+		box := NewMailbox[Snapshot]()
+		t.subs[t.nextSub] = &subscriber{player: c.p, box: box}
+		if i := t.seatOf(c.p.ID); i >= 0 {
+			t.seats[i].connected, t.seats[i].away = true, false
+		}
+		t.dirty = true // the new subscriber gets its first snapshot in settle
+		c.reply <- &Subscription{C: box.C(), t: t, id: t.nextSub}
+	case unsubscribeCmd:
+		sub, ok := t.subs[c.id]
+		if ok {
+			sub.box.Close()
+			delete(t.subs, c.id)
+			if i := t.seatOf(sub.player.ID); i >= 0 && !t.subscribed(sub.player.ID) {
+				t.seats[i].connected = false
+				t.dirty = true
+			}
+		}
+		c.reply <- nil
+	default:
+		panic(fmt.Sprintf("tables: unknown command %T", c))
+	}
+}
+
+func (t *Table) subscribed(id string) bool {
+	for _, s := range t.subs {
+		if s.player.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Table) sit(p Player, want int) error {
+	if p.ID == "" {
+		return fmt.Errorf("a player needs an id")
+	}
+	if want < engine.Spectator || want >= len(t.seats) {
+		return ErrNoSeat
+	}
+	if t.phase == Over {
+		return ErrNotPlaying
+	}
+	mine := t.seatOf(p.ID)
+	if mine >= 0 && (want == engine.Spectator || want == mine) {
+		s := &t.seats[mine]
+		if !s.connected || s.away {
+			t.system(fmt.Sprintf("%s is back", p.Name))
+		}
+		s.connected, s.away = true, false
+		s.owner.Name = p.Name
+		t.dirty = true
+		return nil
+	}
+	if mine >= 0 && t.phase != Waiting {
+		return fmt.Errorf("you already sit at seat %d", mine+1)
+	}
+	takeable := func(i int) bool {
+		k := t.seats[i].kind()
+		if t.phase == Waiting {
+			return k == Free || k == Bot
+		}
+		return k == Bot
+	}
+	if want == engine.Spectator {
+		want = slices.IndexFunc(t.seats, func(s seat) bool { return s.kind() == Free })
+		if want < 0 && t.phase != Waiting {
+			want = slices.IndexFunc(t.seats, func(s seat) bool { return s.kind() == Bot })
+		}
+		if want < 0 {
+			return ErrNoFreeSeat
+		}
+	}
+	if !takeable(want) {
+		return ErrSeatTaken
+	}
+	if mine >= 0 {
+		t.seats[mine] = seat{}
+	}
+	t.seats[want] = seat{owner: p, connected: true}
+	t.unwatch(p.ID)
+	if t.phase == Playing {
+		t.system(fmt.Sprintf("%s takes over seat %d", p.Name, want+1))
+	}
+	t.dirty = true
+	return nil
+}
+
+func (t *Table) leave(p Player) error {
+	i := t.seatOf(p.ID)
+	if i < 0 {
+		if t.watching(p.ID) >= 0 {
+			t.unwatch(p.ID)
+			return nil
+		}
+		return ErrNotSeated
+	}
+	if t.phase == Waiting {
+		t.seats[i] = seat{}
+	} else {
+		t.seats[i] = seat{bot: true}
+		t.system(fmt.Sprintf("%s left: a bot plays seat %d", p.Name, i+1))
+	}
+	t.unwatch(p.ID)
+	t.dirty = true
+	return nil
+}
+
+func (t *Table) move(p Player, m engine.Move) error {
+	if t.phase != Playing {
+		return ErrNotPlaying
+	}
+	i := t.seatOf(p.ID)
+	if i < 0 {
+		return ErrNotSeated
+	}
+	s := &t.seats[i]
+	if s.sitout != 0 && s.sitout == t.round() {
+		return ErrSittingOut
+	}
+	if t.g.Next() != i {
+		return ErrNotYourTurn
+	}
+	if err := t.g.Apply(i, m); err != nil {
+		return err
+	}
+	if s.away || !s.connected {
+		t.system(fmt.Sprintf("%s is back", s.owner.Name))
+	}
+	s.away, s.connected = false, true // the person acted (ON-3)
+	t.stamp()
+	return nil
+}
+
+func (t *Table) say(p Player, text string) error {
+	if t.phase == Playing && !t.broken {
+		if c, ok := t.g.View(engine.Spectator).(ChatCloser); ok && c.ChatClosed() {
+			return ErrChatClosed
+		}
+	}
+	text = Clean(text)
+	if text == "" {
+		return ErrChatEmpty
+	}
+	if n := utf8.RuneCountInString(text); n > MaxChatRunes {
+		return fmt.Errorf("%w: %d characters, at most %d", ErrChatTooLong, n, MaxChatRunes)
+	}
+	now := t.clock.Now()
+	b := t.chatTokens[p.ID]
+	if b == nil {
+		b = &bucket{tokens: ChatBurst, at: now}
+		t.chatTokens[p.ID] = b
+	}
+	b.tokens = min(ChatBurst, b.tokens+float64(now.Sub(b.at))/float64(ChatEvery))
+	b.at = now
+	if b.tokens < 1 {
+		return ErrChatTooFast
+	}
+	b.tokens--
+	name := Clean(p.Name)
+	if name == "" {
+		name = "?"
+	}
+	t.appendChat(ChatLine{Time: now, From: name, Seat: t.seatOf(p.ID), Text: text})
+	return nil
+}
+
+func (t *Table) isHost(p Player) bool { return p.ID != "" && p.ID == t.host.ID }
+
+func (t *Table) start(p Player) error {
+	if !t.isHost(p) {
+		return ErrNotHost
+	}
+	if t.phase != Waiting {
+		return ErrNotWaiting
+	}
+	t.names = make([]string, len(t.seats))
+	for i := range t.seats {
+		s := &t.seats[i]
+		if s.owner.ID == "" {
+			s.bot = true
+			t.names[i] = "bot"
+		} else {
+			t.names[i] = s.owner.Name
+		}
+	}
+	t.started = t.clock.Now()
+	t.phase = Playing
+	t.dirty = true
+	return nil
+}
+
+func (t *Table) handToBot(p Player, i int) error {
+	if !t.isHost(p) {
+		return ErrNotHost
+	}
+	if i < 0 || i >= len(t.seats) {
+		return ErrNoSeat
+	}
+	if t.phase == Over {
+		return ErrNotPlaying
+	}
+	if name := t.seats[i].owner.Name; name != "" && t.phase == Playing {
+		t.system(fmt.Sprintf("the host handed %s's seat %d to a bot", name, i+1))
+	}
+	t.seats[i] = seat{bot: true}
+	t.dirty = true
+	return nil
+}
+
+func (t *Table) penalty(c penaltyCmd) error {
+	if !t.isHost(c.p) {
+		return ErrNotHost
+	}
+	if t.rs.Name != boerenbridge {
+		return ErrNoPenalty
+	}
+	if t.phase != Playing {
+		return ErrNotPlaying
+	}
+	if c.seat < 0 || c.seat >= len(t.seats) {
+		return ErrNoSeat
+	}
+	reason := Clean(c.reason)
+	if c.points >= 0 || reason == "" || utf8.RuneCountInString(reason) > MaxReasonRunes {
+		return fmt.Errorf("%w (at most %d characters)", ErrBadPenalty, MaxReasonRunes)
+	}
+	if err := t.g.Event(engine.Event{E: engine.EvPenalty, Seat: c.seat, Points: c.points, Reason: reason}); err != nil {
+		return err
+	}
+	t.stamp()
+	t.system(fmt.Sprintf("penalty: seat %d (%s) %d points: %s", c.seat+1, t.names[c.seat], c.points, reason))
+	return nil
+}
+
+func (t *Table) watch(p Player, on bool) error {
+	if p.ID == "" {
+		return fmt.Errorf("a player needs an id")
+	}
+	if !on {
+		t.unwatch(p.ID)
+		return nil
+	}
+	if t.seatOf(p.ID) >= 0 || t.watching(p.ID) >= 0 {
+		return nil
+	}
+	t.spect = append(t.spect, p)
+	t.dirty = true
+	return nil
+}

@@ -1,0 +1,246 @@
+package tables
+
+import (
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	"cardroom/engine"
+)
+
+// Errors a table returns to the player who asked. They are written for a
+// person to read.
+var (
+	ErrClosed       = errors.New("the table has closed")
+	ErrRunning      = errors.New("the table is already running")
+	ErrNotHost      = errors.New("only the table's host may do that")
+	ErrNotSeated    = errors.New("you do not sit at this table")
+	ErrSeatTaken    = errors.New("that seat is taken")
+	ErrNoSeat       = errors.New("there is no such seat")
+	ErrNoFreeSeat   = errors.New("every seat is taken")
+	ErrNotWaiting   = errors.New("the game has already started")
+	ErrNotPlaying   = errors.New("the game is not being played")
+	ErrNotYourTurn  = errors.New("it is not your turn")
+	ErrSittingOut   = errors.New("you sit this round out (SI-5): your bot plays it, you are back next round")
+	ErrChatEmpty    = errors.New("nothing left to send: the line held only spaces, control characters or escape sequences")
+	ErrChatTooLong  = errors.New("that chat line is too long")
+	ErrChatTooFast  = errors.New("you are chatting too fast: wait a moment")
+	ErrChatClosed   = errors.New("chat is closed until this trick is complete (forehead round, SR-9)")
+	ErrNoPenalty    = errors.New("penalties are given only at boerenbridge tables (BB-7)")
+	ErrBadPenalty   = errors.New("a penalty is a negative number of points with a reason")
+	ErrTableAborted = errors.New("the table stopped after an internal error")
+)
+
+// Player is a person: ID is their SSH key fingerprint (or a guest id), Name
+// their display name.
+type Player struct {
+	ID    string
+	Name  string
+	Guest bool
+}
+
+// SeatKind says who plays a seat now.
+type SeatKind uint8
+
+// The seat kinds (ON-1).
+const (
+	Free  SeatKind = iota // nobody yet; a bot takes it when the game starts
+	Human                 // a person plays it
+	Bot                   // a bot plays it, nobody owns it
+	Away                  // a person owns it but is away or disconnected: their bot plays
+)
+
+func (k SeatKind) String() string {
+	switch k {
+	case Free:
+		return "free"
+	case Human:
+		return "human"
+	case Bot:
+		return "bot"
+	case Away:
+		return "away"
+	}
+	return "?"
+}
+
+// Phase is where the table is in its life.
+type Phase uint8
+
+// The phases.
+const (
+	Waiting Phase = iota // seats are being taken; the host starts the game
+	Playing
+	Over // the game ended (or the table stopped): Snapshot.Standings is set
+)
+
+func (p Phase) String() string {
+	switch p {
+	case Waiting:
+		return "waiting"
+	case Playing:
+		return "playing"
+	case Over:
+		return "over"
+	}
+	return "?"
+}
+
+// BotFactory makes the bot of a seat. The table calls it once per seat that
+// needs a bot; a nil Bot falls back to the first legal move.
+type BotFactory func(ruleset string, seat int) engine.Bot
+
+// Logger is what a table logs through; *log.Logger of
+// github.com/charmbracelet/log satisfies it.
+type Logger interface {
+	Info(msg any, keyvals ...any)
+	Warn(msg any, keyvals ...any)
+	Error(msg any, keyvals ...any)
+}
+
+// ChatCloser may be implemented by a game's view: when the spectator view's
+// ChatClosed reports true, the table refuses chat lines (the forehead round
+// of SR-9 closes chat from the deal until the trick is complete).
+type ChatCloser interface {
+	ChatClosed() bool
+}
+
+// Rounder may be implemented by a game's view: Round is the 1-based round
+// (or deal) in progress, 0 before the first. The table uses the spectator
+// view's Round for the lobby list and for SI-5 sitout lines.
+type Rounder interface {
+	Round() int
+}
+
+// Defaults a lobby gives new tables.
+const (
+	DefaultTurnTimer = 60 * time.Second
+	DefaultBotPace   = time.Second
+	DefaultChatLines = 50
+	// MaxChatRunes is the longest chat line accepted, in characters.
+	MaxChatRunes = 200
+	// ChatBurst lines may be sent at once; after that one line per ChatEvery.
+	ChatBurst = 5
+	ChatEvery = 2 * time.Second
+)
+
+// Config describes a table. Ruleset, Options and Seats are validated by New
+// through Ruleset.Start.
+type Config struct {
+	ID   string // unique among the server's tables; safe as a file name
+	Name string // for people
+	// Ruleset and Options (as given by the host; New fills in defaults).
+	Ruleset *engine.Ruleset
+	Options engine.Options
+	Seats   int // number of seats
+	Host    Player
+	// SeatHost puts the host in seat 0 at once.
+	SeatHost bool
+	Private  bool   // listed as private; joined with Code
+	Code     string // invite code of a private table, shown to its seats
+	Seed     uint64 // the deal (and bot) randomness
+	// TurnTimer is how long a person has for a move (ON-3); 0 turns it off.
+	TurnTimer time.Duration
+	// BotPace is how long a bot waits before its move; 0 moves at once.
+	BotPace time.Duration
+	// ChatLines is how many chat lines snapshots carry (DefaultChatLines when 0).
+	ChatLines int
+
+	Clock  Clock      // RealClock{} when nil
+	Bots   BotFactory // first-legal-move bots when nil
+	Sink   RecordSink // records are dropped when nil
+	Logger Logger     // nothing is logged when nil
+}
+
+// SeatInfo is one seat as players see it.
+type SeatInfo struct {
+	Name      string // the person's name; "bot" for a bot; "" when free
+	Kind      SeatKind
+	Connected bool // the person owning the seat has a live connection
+	Guest     bool
+}
+
+// ChatLine is one line of the table's chat. System lines come from the table
+// itself (a seat taken over, a penalty given).
+type ChatLine struct {
+	Time   time.Time
+	From   string
+	Seat   int // the speaker's seat, engine.Spectator when not seated
+	Text   string
+	System bool
+}
+
+// Standing is one seat's place at the end: places are shared by equal totals
+// (1, 1, 3).
+type Standing struct {
+	Place int
+	Seat  int
+	Name  string
+	Total int
+}
+
+// Snapshot is what one subscriber sees of a table at one moment. It is a
+// plain value; its slices are shared between the subscribers of the same
+// version and must be treated as read-only.
+type Snapshot struct {
+	Version    uint64 // grows with every change of the table
+	TableID    string
+	Name       string
+	Ruleset    string
+	Title      string
+	Options    engine.Options // the full options, defaults filled in
+	Private    bool
+	Code       string // the invite code; only for seated players and the host
+	Seats      []SeatInfo
+	Host       string // the host's name
+	YouHost    bool   // the subscriber is the host
+	You        int    // the subscriber's seat, or engine.Spectator
+	Phase      Phase
+	View       engine.View // the subscriber's seat's view (spectators: engine.Spectator's); nil while waiting
+	Turn       int         // engine.Game.Next while playing; engine.Over when over
+	Deadline   time.Time   // when the person to move runs out of time; zero without a timer
+	TurnTimer  time.Duration
+	BotPace    time.Duration
+	Round      int // from the view's Round when it has one
+	Result     engine.Result
+	Chat       []ChatLine // the last lines, oldest first
+	ChatClosed bool
+	Spectators []string
+	Standings  []Standing // set when Phase is Over and the game was played
+	Ended      string     // why the table ended early ("server shutting down", "internal error"); "" otherwise
+}
+
+// Summary is a table as the lobby lists it.
+type Summary struct {
+	ID         string
+	Name       string
+	Ruleset    string
+	Title      string
+	Seats      int
+	Humans     int // seats owned by people (away ones included)
+	Bots       int
+	Free       int
+	Round      int
+	Spectators int
+	Private    bool
+	Host       string
+	Phase      Phase
+	TurnTimer  time.Duration
+	BotPace    time.Duration
+}
+
+// firstLegal is the bot of last resort: the first legal move.
+type firstLegal struct{}
+
+func (firstLegal) Decide(v engine.View, _ *rand.Rand) engine.Move {
+	if l := v.LegalMoves(); len(l) > 0 {
+		return l[0]
+	}
+	return engine.Move{}
+}
+
+type nopLogger struct{}
+
+func (nopLogger) Info(any, ...any)  {}
+func (nopLogger) Warn(any, ...any)  {}
+func (nopLogger) Error(any, ...any) {}
