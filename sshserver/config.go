@@ -1,0 +1,143 @@
+package sshserver
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Config is what the server needs to know. The zero value of a field means
+// its default (listed next to it); a negative duration or count switches a
+// limit off where that is allowed.
+type Config struct {
+	// Listen is the TCP address to listen on. Default ":2222".
+	Listen string
+	// DataDir holds the host key (created on first start). Default ".cardroom".
+	DataDir string
+
+	// HandshakeTimeout bounds the time from TCP accept to the first session
+	// (key exchange, authentication and opening a session channel).
+	// Default 20s.
+	HandshakeTimeout time.Duration
+	// KeepaliveInterval is how often the server asks a connected client
+	// whether it is still there; a client that does not answer within one
+	// interval is disconnected. Default 30s; negative disables.
+	KeepaliveInterval time.Duration
+
+	// MaxSessions is the maximum number of sessions at once. Default 500.
+	MaxSessions int
+	// MaxSessionsPerIP is the maximum number of sessions at once from one
+	// remote IP address. Default 8.
+	MaxSessionsPerIP int
+	// LoginsPerMinute limits new connections per remote IP address and
+	// minute (a token bucket with a burst of the same size). Zero or
+	// negative: no limit.
+	LoginsPerMinute int
+
+	// IdleTimeout disconnects an interactive session that sent no input for
+	// this long. Default 30m; negative disables.
+	IdleTimeout time.Duration
+	// IdleWarning is how long before the idle timeout the model receives an
+	// IdleWarningMsg. Default 1m (capped at half the idle timeout).
+	IdleWarning time.Duration
+
+	// FPS is the maximum frame rate of each session's renderer. bubbletea v1
+	// runs its renderer ticker at this rate even when idle; a card game does
+	// not need 60. Default 20.
+	FPS int
+	// OutputBuffer bounds the bytes queued for one session's client; see
+	// outbox for what happens when a client stops reading. Default 256 KiB.
+	OutputBuffer int
+
+	// MaxWidth and MaxHeight clamp the terminal size a client may claim.
+	// Defaults 500×200.
+	MaxWidth, MaxHeight int
+
+	// ShutdownTimeout is how long Serve gives sessions to finish when its
+	// context is cancelled. Default 8s.
+	ShutdownTimeout time.Duration
+
+	// Clock is the time source for idle timeouts, the handshake timeout and
+	// keepalives. Default: the real clock. Tests inject a fake one.
+	Clock Clock
+}
+
+// Defaults.
+const (
+	DefaultListen            = ":2222"
+	DefaultDataDir           = ".cardroom"
+	DefaultHandshakeTimeout  = 20 * time.Second
+	DefaultKeepaliveInterval = 30 * time.Second
+	DefaultMaxSessions       = 500
+	DefaultMaxSessionsPerIP  = 8
+	DefaultIdleTimeout       = 30 * time.Minute
+	DefaultIdleWarning       = time.Minute
+	DefaultFPS               = 20
+	DefaultOutputBuffer      = 256 << 10
+	DefaultMaxWidth          = 500
+	DefaultMaxHeight         = 200
+	DefaultShutdownTimeout   = 8 * time.Second
+)
+
+// withDefaults returns c with every zero field set to its default, or an
+// error naming the first field that makes no sense.
+func (c Config) withDefaults() (Config, error) {
+	if c.Listen == "" {
+		c.Listen = DefaultListen
+	}
+	if c.DataDir == "" {
+		c.DataDir = DefaultDataDir
+	}
+	if c.HandshakeTimeout == 0 {
+		c.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	if c.HandshakeTimeout < 0 {
+		return c, errors.New("sshserver: HandshakeTimeout must be positive")
+	}
+	if c.KeepaliveInterval == 0 {
+		c.KeepaliveInterval = DefaultKeepaliveInterval
+	}
+	if c.MaxSessions == 0 {
+		c.MaxSessions = DefaultMaxSessions
+	}
+	if c.MaxSessionsPerIP == 0 {
+		c.MaxSessionsPerIP = DefaultMaxSessionsPerIP
+	}
+	if c.MaxSessions < 0 || c.MaxSessionsPerIP < 0 {
+		return c, errors.New("sshserver: MaxSessions and MaxSessionsPerIP must be positive")
+	}
+	if c.IdleTimeout == 0 {
+		c.IdleTimeout = DefaultIdleTimeout
+	}
+	if c.IdleWarning == 0 {
+		c.IdleWarning = DefaultIdleWarning
+	}
+	if c.IdleTimeout > 0 && c.IdleWarning > c.IdleTimeout/2 {
+		c.IdleWarning = c.IdleTimeout / 2
+	}
+	if c.FPS == 0 {
+		c.FPS = DefaultFPS
+	}
+	if c.FPS < 1 || c.FPS > 120 {
+		return c, fmt.Errorf("sshserver: FPS %d out of range 1..120", c.FPS)
+	}
+	if c.OutputBuffer == 0 {
+		c.OutputBuffer = DefaultOutputBuffer
+	}
+	if c.OutputBuffer < 4<<10 {
+		return c, fmt.Errorf("sshserver: OutputBuffer %d too small (minimum 4096)", c.OutputBuffer)
+	}
+	if c.MaxWidth == 0 {
+		c.MaxWidth = DefaultMaxWidth
+	}
+	if c.MaxHeight == 0 {
+		c.MaxHeight = DefaultMaxHeight
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	if c.Clock == nil {
+		c.Clock = realClock{}
+	}
+	return c, nil
+}

@@ -1,0 +1,115 @@
+package sshserver
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+	gossh "golang.org/x/crypto/ssh"
+
+	"cardroom/hostkeys"
+)
+
+// Identity is who a session belongs to.
+type Identity struct {
+	// ID is the player id: the SHA256 fingerprint of the session's public
+	// key ("SHA256:…"), or "guest-N" for a client without a key, unique per
+	// connection while the server runs.
+	ID string
+	// Name is the display name: the SSH user name when it passes ValidName,
+	// otherwise a safe fallback derived from ID. Reserving names is the
+	// app's business.
+	Name string
+	// Requested is the SSH user name as the client sent it, cleaned of
+	// control characters and cut to MaxNameLen*4 bytes (for log lines and
+	// for telling the user why their name was not taken).
+	Requested string
+	// Guest is true for clients that authenticated without a key.
+	Guest bool
+	// KeyType is the public key's algorithm ("ssh-ed25519", …), empty for
+	// guests.
+	KeyType string
+}
+
+// MaxNameLen is the longest display name, in terminal cells.
+const MaxNameLen = 16
+
+// identityOf builds the identity from the session's own public key (nil for
+// a guest) and user name. guestN numbers guests.
+func identityOf(pub gossh.PublicKey, user string, guestN uint64) Identity {
+	id := Identity{Requested: cleanForLog(user)}
+	if pub != nil {
+		id.ID = hostkeys.Fingerprint(pub)
+		id.KeyType = pub.Type()
+	} else {
+		id.ID = "guest-" + strconv.FormatUint(guestN, 10)
+		id.Guest = true
+	}
+	if name, ok := ValidName(user); ok {
+		id.Name = name
+	} else {
+		id.Name = fallbackName(id)
+	}
+	return id
+}
+
+// ValidName reports whether an SSH user name can be shown as a display name,
+// and returns it trimmed. A valid name is 1..MaxNameLen cells of letters,
+// digits, marks and the punctuation - _ . (no spaces, no symbols that could
+// pass for table art, no control or escape characters).
+func ValidName(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > MaxNameLen*4 {
+		return "", false
+	}
+	for _, r := range s {
+		switch {
+		case r == '-' || r == '_' || r == '.':
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+		default:
+			return "", false
+		}
+	}
+	if w := ansi.StringWidth(s); w < 1 || w > MaxNameLen {
+		return "", false
+	}
+	return s, true
+}
+
+// fallbackName is a name for a user whose SSH user name is not usable:
+// "guest-N" for guests, "player-" and the first characters of the key
+// fingerprint otherwise.
+func fallbackName(id Identity) string {
+	if id.Guest {
+		return id.ID
+	}
+	fp := strings.TrimPrefix(id.ID, "SHA256:")
+	var b strings.Builder
+	b.WriteString("player-")
+	for _, r := range fp {
+		if b.Len() >= len("player-")+6 {
+			break
+		}
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// cleanForLog drops control characters and bounds the length of a string a
+// client sent, so it can be logged or shown safely.
+func cleanForLog(s string) string {
+	if len(s) > MaxNameLen*4 {
+		s = s[:MaxNameLen*4]
+	}
+	return strings.Map(func(r rune) rune {
+		if !unicode.IsPrint(r) || r == utf8RuneError {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+const utf8RuneError = '\uFFFD'

@@ -1,0 +1,426 @@
+// Package sshserver serves the card room over SSH: host key, identity from
+// the client's public key (guests without a key get in too), limits that
+// protect a small server, one Bubble Tea program per interactive session,
+// plain-text commands for sessions without a terminal, and a graceful
+// shutdown.
+//
+// The application is injected as an App, so this package knows nothing of
+// the lobby or the screens:
+//
+//	srv, err := sshserver.New(cfg, app, logger)
+//	...
+//	err = srv.ListenAndServe(ctx) // returns after a graceful shutdown once ctx is done
+//
+// or simply sshserver.Run(ctx, cfg, app, logger).
+package sshserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/log"
+	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
+
+	"cardroom/hostkeys"
+)
+
+// App is the application served to each session.
+type App interface {
+	// NewSession returns the model for an interactive session (one with a
+	// pty). s.Args() holds the command line the user passed (deep links
+	// such as "join CODE"). Returning nil refuses the session. The model
+	// must handle IdleWarningMsg and ClosingMsg, and every rune of a
+	// tea.KeyMsg (bubbletea merges keys typed together into one message).
+	NewSession(s *Session) tea.Model
+	// Command runs a command for a session without a pty (`ssh host list`):
+	// write plain text to out and return the exit status. It should return
+	// when s.Context() is done.
+	Command(s *Session, args []string, out io.Writer) int
+}
+
+// ErrServerClosed is returned by Serve and ListenAndServe after Shutdown.
+var ErrServerClosed = errors.New("sshserver: server closed")
+
+// Server is the SSH server. Create it with New.
+type Server struct {
+	cfg    Config
+	app    App
+	log    *log.Logger
+	key    *hostkeys.Key
+	ssh    *ssh.Server
+	limit  *rateLimiter
+	guestN atomic.Uint64
+	sessN  atomic.Uint64
+
+	mu        sync.Mutex
+	closing   bool                      // Shutdown has begun
+	listeners map[net.Listener]struct{} // guarded by mu
+	conns     map[*trackedConn]struct{} // open connections, guarded by mu
+	sessions  map[*Session]struct{}     // live sessions, guarded by mu
+	perIP     map[string]int            // live sessions per IP, guarded by mu
+	connsWG   sync.WaitGroup            // one per tracked connection
+	sessWG    sync.WaitGroup            // one per session handler
+	bgWG      sync.WaitGroup            // session and connection helper goroutines
+	shutdown  chan struct{}             // closed when Shutdown begins
+	shutOnce  sync.Once
+}
+
+// New loads or creates the host key under cfg.DataDir and prepares the
+// server. It does not listen yet.
+func New(cfg Config, app App, logger *log.Logger) (*Server, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if app == nil {
+		return nil, errors.New("sshserver: nil App")
+	}
+	if logger == nil {
+		logger = log.New(io.Discard)
+	}
+	key, err := hostkeys.LoadOrCreate(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:       cfg,
+		app:       app,
+		log:       logger,
+		key:       key,
+		listeners: map[net.Listener]struct{}{},
+		conns:     map[*trackedConn]struct{}{},
+		sessions:  map[*Session]struct{}{},
+		perIP:     map[string]int{},
+		shutdown:  make(chan struct{}),
+	}
+	if cfg.LoginsPerMinute > 0 {
+		s.limit = newRateLimiter(cfg.LoginsPerMinute)
+	}
+	s.ssh = &ssh.Server{
+		Version:     "cardroom",
+		HostSigners: []ssh.Signer{key.Signer},
+		Handler:     s.handleSession,
+		// Any key is welcome: the key is the identity, not a credential
+		// checked against a list.
+		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
+		// Clients without a key: keyboard-interactive auth that asks no
+		// question, so they get in as guests without a prompt.
+		KeyboardInteractiveHandler: func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true },
+		ConnCallback:               s.onConn,
+		ConnectionFailedCallback: func(c net.Conn, err error) {
+			s.log.Info("handshake failed", "remote", c.RemoteAddr().String(), "err", err)
+		},
+		ChannelHandlers:   map[string]ssh.ChannelHandler{"session": s.onSessionChannel},
+		RequestHandlers:   map[string]ssh.RequestHandler{},
+		SubsystemHandlers: map[string]ssh.SubsystemHandler{},
+	}
+	if key.Created {
+		logger.Info("created host key", "path", key.Path, "fingerprint", key.Fingerprint())
+	}
+	return s, nil
+}
+
+// Fingerprint is the host key's SHA256 fingerprint.
+func (s *Server) Fingerprint() string { return s.key.Fingerprint() }
+
+// Run creates a server with New and serves cfg.Listen until ctx is done,
+// then shuts down gracefully (within cfg.ShutdownTimeout). It returns nil
+// after a clean shutdown.
+func Run(ctx context.Context, cfg Config, app App, logger *log.Logger) error {
+	s, err := New(cfg, app, logger)
+	if err != nil {
+		return err
+	}
+	err = s.ListenAndServe(ctx)
+	if errors.Is(err, ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ListenAndServe listens on Config.Listen and calls Serve.
+func (s *Server) ListenAndServe(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("sshserver: %w", err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve accepts connections on ln until ctx is done or Shutdown is called.
+// When ctx is done, Serve shuts the server down (bounded by
+// Config.ShutdownTimeout) and returns the result of Shutdown. After a
+// Shutdown called elsewhere it returns ErrServerClosed once ln is closed.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		ln.Close()
+		return ErrServerClosed
+	}
+	s.listeners[ln] = struct{}{}
+	s.mu.Unlock()
+	s.log.Info("listening", "addr", ln.Addr().String(), "host_key", s.Fingerprint())
+
+	errc := make(chan error, 1)
+	go func() { errc <- s.ssh.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if s.isClosing() {
+			return ErrServerClosed
+		}
+		return fmt.Errorf("sshserver: %w", err)
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.ShutdownTimeout)
+		defer cancel()
+		err := s.Shutdown(sctx)
+		<-errc
+		return err
+	}
+}
+
+func (s *Server) isClosing() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closing
+}
+
+// Shutdown stops accepting connections, tells every session (its model gets
+// a ClosingMsg with CauseShutdown, its client a final line), waits for the
+// sessions to end and the clients to hang up, and returns. If ctx ends
+// first, every connection is closed at once and ctx's error is returned.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closing = true
+	for ln := range s.listeners {
+		ln.Close()
+		delete(s.listeners, ln)
+	}
+	sessions := make([]*Session, 0, len(s.sessions))
+	for sess := range s.sessions {
+		sessions = append(sessions, sess)
+	}
+	s.mu.Unlock()
+	s.shutOnce.Do(func() { close(s.shutdown) })
+	s.log.Info("shutting down", "sessions", len(sessions))
+
+	for _, sess := range sessions {
+		sess.closeWith(CauseShutdown, "The card room is shutting down. See you soon!")
+	}
+	err := s.wait(ctx, &s.sessWG)
+	if err == nil {
+		// Sessions are over; give clients a moment to hang up themselves
+		// (closing first could reset a connection whose last bytes the
+		// client has not read yet), then close what is left.
+		lctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		_ = s.wait(lctx, &s.connsWG)
+		cancel()
+	}
+	s.closeConns()
+	_ = s.ssh.Close()
+	if err != nil {
+		return err
+	}
+	if err := s.wait(ctx, &s.connsWG); err != nil {
+		return err
+	}
+	if err := s.ssh.Shutdown(ctx); err != nil && !errors.Is(err, net.ErrClosed) {
+		return err
+	}
+	if err := s.wait(ctx, &s.bgWG); err != nil {
+		return err
+	}
+	s.log.Info("shut down")
+	return nil
+}
+
+// wait waits for wg or ctx.
+func (s *Server) wait(ctx context.Context, wg *sync.WaitGroup) error {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Server) closeConns() {
+	s.mu.Lock()
+	conns := make([]*trackedConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.Close()
+	}
+}
+
+// go runs f in a goroutine that Shutdown waits for.
+func (s *Server) goBG(f func()) {
+	s.bgWG.Add(1)
+	go func() {
+		defer s.bgWG.Done()
+		f()
+	}()
+}
+
+// trackedConn is a connection from accept to close: it arms the handshake
+// timeout, and logs the disconnect with the connection's duration.
+type trackedConn struct {
+	net.Conn
+	srv       *Server
+	start     time.Time
+	handshake *time.Timer // closes the conn unless a session opens in time
+	once      sync.Once
+	user      atomic.Pointer[string]
+	sessions  atomic.Int64 // sessions opened over this connection
+	keepalive sync.Once
+}
+
+func (c *trackedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(func() {
+		c.handshake.Stop()
+		s := c.srv
+		s.mu.Lock()
+		delete(s.conns, c)
+		s.mu.Unlock()
+		attrs := []any{"remote", c.RemoteAddr().String(), "duration", time.Since(c.start).Round(time.Millisecond), "sessions", c.sessions.Load()}
+		if u := c.user.Load(); u != nil {
+			attrs = append(attrs, "user", *u)
+		}
+		s.log.Info("disconnect", attrs...)
+		s.connsWG.Done()
+	})
+	return err
+}
+
+// onConn is the first thing that sees a new TCP connection.
+func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
+	remote := conn.RemoteAddr().String()
+	if s.isClosing() {
+		return nil
+	}
+	if s.limit != nil && !s.limit.allow(hostOf(conn.RemoteAddr()), time.Now()) {
+		s.log.Warn("connection refused: login rate limit", "remote", remote)
+		return nil
+	}
+	c := &trackedConn{Conn: conn, srv: s, start: time.Now()}
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		return nil
+	}
+	s.conns[c] = struct{}{}
+	s.connsWG.Add(1)
+	c.handshake = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		s.log.Info("handshake timeout", "remote", remote)
+		c.Close()
+	})
+	s.mu.Unlock()
+	ctx.SetValue(connKey{}, c)
+	s.log.Info("connect", "remote", remote)
+	return c
+}
+
+type connKey struct{}
+
+// onSessionChannel wraps the default session channel handler: the first
+// session ends the handshake timeout and starts the keepalives.
+func (s *Server) onSessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newChan gossh.NewChannel, ctx ssh.Context) {
+	if c, ok := ctx.Value(connKey{}).(*trackedConn); ok {
+		c.handshake.Stop()
+		c.keepalive.Do(func() {
+			if s.cfg.KeepaliveInterval > 0 {
+				s.goBG(func() { s.keepalive(ctx, conn, c) })
+			}
+		})
+	}
+	ssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+}
+
+// keepalive asks the client every interval whether it is there, and closes
+// the connection when an answer does not come within an interval.
+func (s *Server) keepalive(ctx ssh.Context, conn *gossh.ServerConn, c *trackedConn) {
+	t := time.NewTicker(s.cfg.KeepaliveInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		timeout := time.AfterFunc(s.cfg.KeepaliveInterval, func() {
+			s.log.Info("keepalive timeout", "remote", c.RemoteAddr().String())
+			c.Close()
+		})
+		_, _, err := conn.SendRequest("keepalive@openssh.com", true, nil)
+		timeout.Stop()
+		if err != nil {
+			return
+		}
+	}
+}
+
+func hostOf(a net.Addr) string {
+	if ta, ok := a.(*net.TCPAddr); ok {
+		return ta.IP.String()
+	}
+	h, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return h
+}
+
+// rateLimiter is a token bucket per remote IP.
+type rateLimiter struct {
+	mu      sync.Mutex
+	perMin  float64
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newRateLimiter(perMinute int) *rateLimiter {
+	return &rateLimiter{perMin: float64(perMinute), buckets: map[string]*bucket{}}
+}
+
+func (l *rateLimiter) allow(ip string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buckets) > 10000 {
+		// Forget buckets that have refilled; they behave as new ones.
+		for k, b := range l.buckets {
+			if b.tokens+now.Sub(b.last).Minutes()*l.perMin >= l.perMin {
+				delete(l.buckets, k)
+			}
+		}
+	}
+	b, ok := l.buckets[ip]
+	if !ok {
+		b = &bucket{tokens: l.perMin, last: now}
+		l.buckets[ip] = b
+	}
+	b.tokens = min(l.perMin, b.tokens+now.Sub(b.last).Minutes()*l.perMin)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
