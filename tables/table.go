@@ -403,10 +403,14 @@ func (t *Table) stamp() {
 	t.dirty = true
 }
 
-// round is the round in progress: the view's Round when it has one,
-// otherwise the round of the last deal (one more once that round has been
-// played and the next has not been dealt, as in a blind round).
+// round is the round in progress: Round of the game or of its spectator
+// view when either implements Rounder, otherwise the round of the last deal
+// (one more once that round has been played and the next has not been dealt
+// yet, as in a blind round).
 func (t *Table) round() int {
+	if r, ok := t.g.(Rounder); ok {
+		return r.Round()
+	}
 	if r, ok := t.g.View(engine.Spectator).(Rounder); ok {
 		return r.Round()
 	}
@@ -414,6 +418,21 @@ func (t *Table) round() int {
 		return t.dealRound + 1
 	}
 	return t.dealRound
+}
+
+// chatClosed asks the game, or else its spectator view, whether chat is
+// closed now (ChatCloser).
+func (t *Table) chatClosed() bool {
+	if t.phase != Playing || t.broken {
+		return false
+	}
+	if c, ok := t.g.(ChatCloser); ok {
+		return c.ChatClosed()
+	}
+	if c, ok := t.g.View(engine.Spectator).(ChatCloser); ok {
+		return c.ChatClosed()
+	}
+	return false
 }
 
 // checkSitout records SI-5 sitouts: when a singularity round's bidding
@@ -636,9 +655,7 @@ func (t *Table) summary() Summary {
 		}
 	}
 	if t.phase != Waiting && !t.broken {
-		if r, ok := t.g.View(engine.Spectator).(Rounder); ok {
-			s.Round = r.Round()
-		}
+		s.Round = t.round()
 	}
 	return s
 }
@@ -659,12 +676,8 @@ func (t *Table) broadcast() {
 	var spectatorView engine.View
 	if live {
 		spectatorView = t.g.View(engine.Spectator)
-		if r, ok := spectatorView.(Rounder); ok {
-			base.Round = r.Round()
-		}
-		if c, ok := spectatorView.(ChatCloser); ok {
-			base.ChatClosed = c.ChatClosed()
-		}
+		base.Round = t.round()
+		base.ChatClosed = t.chatClosed()
 		base.Result = t.g.Result()
 		if t.phase == Playing {
 			base.Turn = t.g.Next()
@@ -1076,10 +1089,8 @@ func (t *Table) move(p Player, m engine.Move) error {
 }
 
 func (t *Table) say(p Player, text string) error {
-	if t.phase == Playing && !t.broken {
-		if c, ok := t.g.View(engine.Spectator).(ChatCloser); ok && c.ChatClosed() {
-			return ErrChatClosed
-		}
+	if t.chatClosed() {
+		return ErrChatClosed
 	}
 	text = Clean(text)
 	if text == "" {

@@ -68,6 +68,9 @@ type rig struct {
 	log    *testLog
 	cancel context.CancelFunc
 	errc   chan error // Run's result; size one
+	// stopped and err keep Run's result once received.
+	stopped bool
+	err     error
 }
 
 func defaultConfig(rs string) Config {
@@ -92,15 +95,23 @@ func newRig(t *testing.T, cfg Config) *rig {
 	return r
 }
 
-// stop cancels the table and returns Run's error (once; later calls return nil).
+// stop cancels the table and returns Run's error.
 func (r *rig) stop() error {
 	r.cancel()
-	select {
-	case err := <-r.errc:
-		return err
-	case <-r.table.Done():
-		return nil
+	if !r.stopped {
+		r.stopped = true
+		r.err = <-r.errc
 	}
+	return r.err
+}
+
+// wait waits for Run to return by itself.
+func (r *rig) wait() error {
+	if !r.stopped {
+		r.stopped = true
+		r.err = <-r.errc
+	}
+	return r.err
 }
 
 // watcher reads a subscription's newest snapshot once the bubble is idle.
@@ -229,7 +240,7 @@ func TestBotsPlayWholeGameAndRecordReplays(t *testing.T) {
 		w := r.subscribe(carol)
 		must(t, r.table.Start(alice))
 		s := w.now()
-		if err := <-r.errc; err != nil {
+		if err := r.wait(); err != nil {
 			t.Fatalf("Run returned %v, want nil at the end of the game", err)
 		}
 		if s.Phase != Over || len(s.Standings) != 3 || s.Ended != "" {
@@ -276,7 +287,7 @@ func TestSubscriberThatNeverReadsDoesNotDelayTable(t *testing.T) {
 			synctest.Wait()
 			r.clock.Advance(time.Second)
 		}
-		if err := <-r.errc; err != nil {
+		if err := r.wait(); err != nil {
 			t.Fatalf("Run: %v", err)
 		}
 		var n int

@@ -98,16 +98,18 @@ type Logger interface {
 	Error(msg any, keyvals ...any)
 }
 
-// ChatCloser may be implemented by a game's view: when the spectator view's
-// ChatClosed reports true, the table refuses chat lines (the forehead round
-// of SR-9 closes chat from the deal until the trick is complete).
+// ChatCloser may be implemented by a game or by its views: while
+// ChatClosed reports true the table refuses chat lines. The forehead round
+// of SR-9 closes chat from the deal until the trick is complete. The table
+// asks the game first, else its spectator view.
 type ChatCloser interface {
 	ChatClosed() bool
 }
 
-// Rounder may be implemented by a game's view: Round is the 1-based round
-// (or deal) in progress, 0 before the first. The table uses the spectator
-// view's Round for the lobby list and for SI-5 sitout lines.
+// Rounder may be implemented by a game or by its views: Round is the
+// 1-based round (or deal) in progress, or the next one to be dealt. The
+// table asks the game first, else its spectator view (and else counts the
+// deals of the record) — for the lobby list, snapshots and SI-5 sitout lines.
 type Rounder interface {
 	Round() int
 }
