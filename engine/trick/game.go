@@ -166,7 +166,7 @@ func (g *Game) after(seat, k int) int {
 }
 
 func (g *Game) cardsNow() int { return int(g.r.cards[g.round]) }
-func (g *Game) mod() Modifier  { return g.r.mod[g.round] }
+func (g *Game) mod() Modifier { return g.r.mod[g.round] }
 
 func (g *Game) resetRound() {
 	g.dealt = false
@@ -454,7 +454,7 @@ func (g *Game) endRound() {
 		}
 	}
 	if g.sitout != 0 && k > 0 { // SI-5: the average of the others, to a multiple of 10
-		avg := int16(10 * floorDiv(sum+5*k, 10*k))
+		avg := int16(average10(sum, k))
 		for s := 0; s < n; s++ {
 			if g.sitout>>s&1 != 0 {
 				sr.score[s] = avg
@@ -473,6 +473,10 @@ func (g *Game) endRound() {
 
 // only is the lowest card of h (the one card of a forehead hand).
 func only(h cards.Hand) cards.Card { return cards.Card(bits.TrailingZeros64(h.Faces())) }
+
+// average10 is sum/k rounded to the nearest multiple of 10, halves towards
+// +∞ (SI-5: 15 → 20, −15 → −10).
+func average10(sum, k int) int { return 10 * floorDiv(sum+5*k, 10*k) }
 
 func floorDiv(a, b int) int {
 	q := a / b

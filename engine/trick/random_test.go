@@ -183,4 +183,3 @@ func checkInvariants(t *testing.T, g *Game) {
 		}
 	}
 }
-
