@@ -798,7 +798,12 @@ func send[T any](t *Table, c command, reply chan T) (T, error) {
 	case r := <-reply:
 		return r, nil
 	case <-t.done:
-		return zero, ErrClosed
+		select { // the answer may have come just before the end
+		case r := <-reply:
+			return r, nil
+		default:
+			return zero, ErrClosed
+		}
 	}
 }
 

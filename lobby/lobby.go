@@ -1,0 +1,733 @@
+// Package lobby is the in-memory directory of a cardroom server: who is
+// online, the tables and their summaries, private tables' invite codes, and
+// display names reserved to the first key that used them while the server
+// runs. One goroutine (Run) owns all of it; requests are plain values on its
+// inbox, and lobby screens subscribe to Updates through the same
+// latest-wins tables.Mailbox the tables use.
+//
+// The lobby owns the tables' goroutines: it starts each table it creates,
+// and on shutdown it stops every one of them and waits until each has
+// written its record.
+package lobby
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+	"cardroom/tables"
+)
+
+// Errors for people.
+var (
+	ErrClosed      = errors.New("the lobby is closed: the server is shutting down")
+	ErrNoTable     = errors.New("there is no such table")
+	ErrNoCode      = errors.New("no table has that invite code")
+	ErrPrivate     = errors.New("that table is private: ask its host for the invite code")
+	ErrNotOnline   = errors.New("you are not in the lobby")
+	ErrNoIdentity  = errors.New("a player needs an id")
+	ErrBadSeats    = errors.New("a table has 3 to 6 seats")
+	ErrTooManyTabs = errors.New("the server has as many tables as it can take")
+)
+
+// MaxNameRunes is the longest display name.
+const MaxNameRunes = 16
+
+// codeAlphabet holds the characters of invite codes: no 0/O, 1/I/L, 5/S,
+// 2/Z, 8/B that read alike.
+const codeAlphabet = "ACDEFGHJKMNPQRTUVWXY34679"
+
+// CodeLen is the length of an invite code ("K7QF").
+const CodeLen = 4
+
+// Config wires a lobby.
+type Config struct {
+	Registry *engine.Registry
+	Bots     tables.BotFactory
+	Sink     tables.RecordSink
+	Clock    tables.Clock  // tables.RealClock{} when nil
+	Logger   tables.Logger // nothing is logged when nil
+	// Seed seeds table ids, invite codes and table seeds; 0 takes one from
+	// crypto/rand (tests pass a fixed one).
+	Seed uint64
+	// TurnTimer and BotPace are the defaults of new tables
+	// (tables.DefaultTurnTimer, tables.DefaultBotPace when 0).
+	TurnTimer time.Duration
+	BotPace   time.Duration
+	// MaxTables bounds the tables running at once (200 when 0).
+	MaxTables int
+}
+
+// Online is one person in the lobby.
+type Online struct {
+	ID       string
+	Name     string
+	Guest    bool
+	Sessions int
+}
+
+// TableInfo is a table as the lobby lists it.
+type TableInfo struct {
+	tables.Summary
+}
+
+// Update is what a lobby screen shows: everyone online and every table.
+// Its slices are shared between subscribers and must be treated as
+// read-only.
+type Update struct {
+	Version uint64
+	Online  []Online    // by name
+	Tables  []TableInfo // oldest first
+}
+
+// Entry is the answer to Enter.
+type Entry struct {
+	Player tables.Player
+	// Note tells the player why their name is not the one they asked for
+	// ("" when it is).
+	Note string
+}
+
+// Timer settings of a CreateRequest.
+const (
+	// Default (the zero value) takes the lobby's default.
+	Default time.Duration = 0
+	// Off turns the turn timer off, or makes bots move at once.
+	Off time.Duration = -1
+)
+
+// CreateRequest asks for a new table.
+type CreateRequest struct {
+	Host    tables.Player
+	Ruleset string         // a name of the registry
+	Options engine.Options // validated by the rule set; defaults for the rest
+	Seats   int            // 0: the game's own number (3–6 where it allows)
+	Name    string         // "" : "<host>'s <game>"
+	Private bool           // a private table is joined with its invite code
+	// TurnTimer and BotPace: Default, Off, or a duration.
+	TurnTimer time.Duration
+	BotPace   time.Duration
+	// Watch: the host does not take seat 0 (they watch, or sit later).
+	Watch bool
+}
+
+// Created is the answer to Create.
+type Created struct {
+	Table *tables.Table
+	Info  TableInfo
+	Code  string // the invite code of a private table
+}
+
+// Lobby is the directory. Create it with New and run it with Run.
+type Lobby struct {
+	cfg   Config
+	clock tables.Clock
+	log   tables.Logger
+
+	inbox   chan request        // unbuffered; read only by Run; never closed
+	summary chan tables.Summary // from the tables' forwarders; never closed
+	ended   chan string         // a table's runner: its id, when Run returned
+	quit    chan struct{}       // closed when Run stops serving requests
+	done    chan struct{}       // closed when Run has returned
+	stop    chan struct{}       // closed by Shutdown
+	stopOne sync.Once
+	running sync.Once
+
+	// Owned by the Run goroutine.
+	rng      *rand.Rand
+	names    map[string]string // folded name → the key it is reserved to
+	online   map[string]*Online
+	tabs     map[string]*entry
+	order    []string // table ids, oldest first
+	codes    map[string]string
+	subs     map[int]*tables.Mailbox[Update]
+	nextSub  int
+	version  uint64
+	dirty    bool
+	tablesWG sync.WaitGroup
+	cancel   context.CancelFunc // stops every table
+	tctx     context.Context
+}
+
+type entry struct {
+	t    *tables.Table
+	info TableInfo
+	code string
+}
+
+// New returns a lobby; call Run.
+func New(cfg Config) *Lobby {
+	if cfg.Clock == nil {
+		cfg.Clock = tables.RealClock{}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = nopLogger{}
+	}
+	if cfg.TurnTimer == 0 {
+		cfg.TurnTimer = tables.DefaultTurnTimer
+	}
+	if cfg.BotPace == 0 {
+		cfg.BotPace = tables.DefaultBotPace
+	}
+	if cfg.MaxTables <= 0 {
+		cfg.MaxTables = 200
+	}
+	seed := cfg.Seed
+	if seed == 0 {
+		var b [8]byte
+		_, _ = crand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
+	l := &Lobby{
+		cfg: cfg, clock: cfg.Clock, log: cfg.Logger,
+		inbox:   make(chan request),
+		summary: make(chan tables.Summary),
+		ended:   make(chan string),
+		quit:    make(chan struct{}),
+		done:    make(chan struct{}),
+		stop:    make(chan struct{}),
+		rng:     cards.NewRand(seed),
+		names:   map[string]string{},
+		online:  map[string]*Online{},
+		tabs:    map[string]*entry{},
+		codes:   map[string]string{},
+		subs:    map[int]*tables.Mailbox[Update]{},
+	}
+	l.tctx, l.cancel = context.WithCancel(context.Background())
+	return l
+}
+
+// Run serves the lobby until ctx ends or Shutdown is called; then it stops
+// every table, waits for all of them (each writes its record) and returns.
+// Run may be called once.
+func (l *Lobby) Run(ctx context.Context) error {
+	first := false
+	l.running.Do(func() { first = true })
+	if !first {
+		return errors.New("lobby: Run called twice")
+	}
+	defer close(l.done)
+	l.dirty = true
+	l.publish()
+	var err error
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			err = ctx.Err()
+			break loop
+		case <-l.stop:
+			break loop
+		case r := <-l.inbox:
+			l.handle(r)
+		case s := <-l.summary:
+			if e, ok := l.tabs[s.ID]; ok {
+				e.info = TableInfo{s}
+				l.dirty = true
+			}
+		case id := <-l.ended:
+			l.removeTable(id)
+		}
+		l.publish()
+	}
+	close(l.quit)
+	l.cancel()
+	l.tablesWG.Wait()
+	for id, box := range l.subs {
+		box.Close()
+		delete(l.subs, id)
+	}
+	return err
+}
+
+// Shutdown stops the lobby and every table, and waits until each table has
+// ended and written its record, or until ctx ends.
+func (l *Lobby) Shutdown(ctx context.Context) error {
+	l.stopOne.Do(func() { close(l.stop) })
+	select {
+	case <-l.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Done is closed when Run has returned.
+func (l *Lobby) Done() <-chan struct{} { return l.done }
+
+func (l *Lobby) publish() {
+	if !l.dirty {
+		return
+	}
+	l.dirty = false
+	l.version++
+	u := l.current()
+	for _, box := range l.subs {
+		box.Put(u)
+	}
+}
+
+// ---- requests ------------------------------------------------------------
+
+type request interface{ isRequest() }
+
+type (
+	enterReq struct {
+		id, name string
+		guest    bool
+		reply    chan result[Entry]
+	}
+	exitReq struct {
+		id    string
+		reply chan result[struct{}]
+	}
+	createReq struct {
+		req   CreateRequest
+		reply chan result[Created]
+	}
+	findReq struct {
+		id, code string
+		any      bool // private tables by id too (to leave them)
+		reply    chan result[*tables.Table]
+	}
+	listReq struct {
+		reply chan result[Update]
+	}
+	subscribeReq struct {
+		reply chan result[*Subscription]
+	}
+	unsubscribeReq struct {
+		id    int
+		reply chan result[struct{}]
+	}
+)
+
+func (enterReq) isRequest()       {}
+func (exitReq) isRequest()        {}
+func (createReq) isRequest()      {}
+func (findReq) isRequest()        {}
+func (listReq) isRequest()        {}
+func (subscribeReq) isRequest()   {}
+func (unsubscribeReq) isRequest() {}
+
+type result[T any] struct {
+	v   T
+	err error
+}
+
+func call[T any](l *Lobby, r request, reply chan result[T]) (T, error) {
+	var zero T
+	select {
+	case l.inbox <- r:
+	case <-l.quit:
+		return zero, ErrClosed
+	}
+	select {
+	case res := <-reply:
+		return res.v, res.err
+	case <-l.quit:
+		select { // the answer may have come just before the lobby stopped
+		case res := <-reply:
+			return res.v, res.err
+		default:
+			return zero, ErrClosed
+		}
+	}
+}
+
+// Enter brings a session of player id into the lobby under the name they ask
+// for. A name belongs to the first key that used it while the server runs
+// (guests hold theirs only while online); anyone else gets a free variant
+// (alice → alice2) and a note saying why.
+func (l *Lobby) Enter(id, name string, guest bool) (Entry, error) {
+	r := make(chan result[Entry], 1)
+	return call(l, enterReq{id, name, guest, r}, r)
+}
+
+// Exit ends one session of player id; they leave the online list with
+// their last session.
+func (l *Lobby) Exit(id string) error {
+	r := make(chan result[struct{}], 1)
+	_, err := call(l, exitReq{id, r}, r)
+	return err
+}
+
+// Create validates req and starts a new table.
+func (l *Lobby) Create(req CreateRequest) (Created, error) {
+	r := make(chan result[Created], 1)
+	return call(l, createReq{req: req, reply: r}, r)
+}
+
+// Table returns the open table with the given id (a private one only with
+// its code: FindCode).
+func (l *Lobby) Table(id string) (*tables.Table, error) {
+	r := make(chan result[*tables.Table], 1)
+	return call(l, findReq{id: strings.TrimSpace(id), reply: r}, r)
+}
+
+// FindCode returns the table with the invite code (any case, spaces
+// ignored).
+func (l *Lobby) FindCode(code string) (*tables.Table, error) {
+	r := make(chan result[*tables.Table], 1)
+	return call(l, findReq{code: normCode(code), reply: r}, r)
+}
+
+// find returns the table named by an id, or else by an invite code.
+func (l *Lobby) find(idOrCode string) (*tables.Table, error) {
+	t, err := l.Table(idOrCode)
+	if errors.Is(err, ErrNoTable) || errors.Is(err, ErrPrivate) {
+		if tc, cerr := l.FindCode(idOrCode); cerr == nil {
+			return tc, nil
+		}
+	}
+	return t, err
+}
+
+// Join seats p at the table named by id or invite code (seat -1: any).
+func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (*tables.Table, error) {
+	t, err := l.find(idOrCode)
+	if err != nil {
+		return nil, err
+	}
+	return t, t.Sit(p, seat)
+}
+
+// Watch makes p a spectator of the table named by id or invite code.
+func (l *Lobby) Watch(p tables.Player, idOrCode string) (*tables.Table, error) {
+	t, err := l.find(idOrCode)
+	if err != nil {
+		return nil, err
+	}
+	return t, t.Watch(p)
+}
+
+// Leave takes p off the table with the given id (seat or spectator).
+func (l *Lobby) Leave(p tables.Player, id string) error {
+	r := make(chan result[*tables.Table], 1)
+	t, err := call(l, findReq{id: id, any: true, reply: r}, r)
+	if err != nil {
+		return err
+	}
+	return t.Leave(p)
+}
+
+// List returns the lobby as it is now.
+func (l *Lobby) List() (Update, error) {
+	r := make(chan result[Update], 1)
+	return call(l, listReq{r}, r)
+}
+
+// Subscribe returns a stream of lobby updates: one at once, then one after
+// every change, latest wins.
+func (l *Lobby) Subscribe() (*Subscription, error) {
+	r := make(chan result[*Subscription], 1)
+	return call(l, subscribeReq{r}, r)
+}
+
+// Subscription is one lobby screen's stream of updates.
+type Subscription struct {
+	// C receives updates; the lobby closes it on Close or when it stops.
+	C    <-chan Update
+	l    *Lobby
+	id   int
+	once sync.Once
+}
+
+// Close ends the subscription; safe to call more than once.
+func (s *Subscription) Close() {
+	s.once.Do(func() {
+		r := make(chan result[struct{}], 1)
+		_, _ = call(s.l, unsubscribeReq{s.id, r}, r)
+	})
+}
+
+func (l *Lobby) handle(r request) {
+	switch r := r.(type) {
+	case enterReq:
+		e, err := l.enter(r.id, r.name, r.guest)
+		r.reply <- result[Entry]{e, err}
+	case exitReq:
+		o, ok := l.online[r.id]
+		if !ok {
+			r.reply <- result[struct{}]{err: ErrNotOnline}
+			return
+		}
+		if o.Sessions--; o.Sessions <= 0 {
+			delete(l.online, r.id)
+		}
+		l.dirty = true
+		r.reply <- result[struct{}]{}
+	case createReq:
+		c, err := l.create(r.req)
+		r.reply <- result[Created]{c, err}
+	case findReq:
+		t, err := l.lookup(r)
+		r.reply <- result[*tables.Table]{t, err}
+	case listReq:
+		r.reply <- result[Update]{v: l.current()}
+	case subscribeReq:
+		l.nextSub++
+		box := tables.NewMailbox[Update]()
+		box.Put(l.current())
+		l.subs[l.nextSub] = box
+		r.reply <- result[*Subscription]{v: &Subscription{C: box.C(), l: l, id: l.nextSub}}
+	case unsubscribeReq:
+		if box, ok := l.subs[r.id]; ok {
+			box.Close()
+			delete(l.subs, r.id)
+		}
+		r.reply <- result[struct{}]{}
+	default:
+		panic(fmt.Sprintf("lobby: unknown request %T", r))
+	}
+}
+
+// current is the update of the current version (without a new version).
+func (l *Lobby) current() Update {
+	u := Update{Version: l.version}
+	for _, o := range l.online {
+		u.Online = append(u.Online, *o)
+	}
+	slices.SortFunc(u.Online, func(a, b Online) int { return strings.Compare(a.Name, b.Name) })
+	for _, id := range l.order {
+		u.Tables = append(u.Tables, l.tabs[id].info)
+	}
+	return u
+}
+
+func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
+	if r.code != "" {
+		id, ok := l.codes[r.code]
+		if !ok {
+			return nil, ErrNoCode
+		}
+		return l.tabs[id].t, nil
+	}
+	e, ok := l.tabs[r.id]
+	if !ok {
+		return nil, ErrNoTable
+	}
+	if e.code != "" && !r.any {
+		return nil, ErrPrivate
+	}
+	return e.t, nil
+}
+
+// ---- names ---------------------------------------------------------------
+
+// fold is the form names are compared in: Alice and alice are one name.
+func fold(name string) string { return strings.ToLower(name) }
+
+// cleanName makes a display name of what a client asked for.
+func cleanName(name string) string {
+	name = strings.ReplaceAll(tables.Clean(name), " ", "_")
+	if utf8.RuneCountInString(name) > MaxNameRunes {
+		name = string([]rune(name)[:MaxNameRunes])
+	}
+	return name
+}
+
+// takenFor reports whether name cannot be given to player id.
+func (l *Lobby) takenFor(name, id string) bool {
+	if owner, ok := l.names[fold(name)]; ok && owner != id {
+		return true
+	}
+	for oid, o := range l.online {
+		if oid != id && fold(o.Name) == fold(name) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *Lobby) enter(id, want string, guest bool) (Entry, error) {
+	if id == "" {
+		return Entry{}, ErrNoIdentity
+	}
+	name := cleanName(want)
+	note := ""
+	if name == "" {
+		name = "guest"
+		if !guest {
+			name = "player"
+		}
+		note = fmt.Sprintf("%q cannot be shown as a name", tables.Clean(want))
+	}
+	if l.takenFor(name, id) {
+		base := name
+		for n := 2; ; n++ {
+			suffix := strconv.Itoa(n)
+			b := base
+			if r := []rune(b); len(r)+len(suffix) > MaxNameRunes {
+				b = string(r[:MaxNameRunes-len(suffix)])
+			}
+			if v := b + suffix; !l.takenFor(v, id) {
+				name = v
+				break
+			}
+		}
+		note = fmt.Sprintf("the name %s is taken by someone else on this server; you are %s", base, name)
+	}
+	if !guest { // a guest holds a name only while online
+		l.names[fold(name)] = id
+	}
+	o := l.online[id]
+	if o == nil {
+		o = &Online{ID: id, Guest: guest}
+		l.online[id] = o
+	}
+	o.Name = name
+	o.Sessions++
+	l.dirty = true
+	return Entry{Player: tables.Player{ID: id, Name: name, Guest: guest}, Note: note}, nil
+}
+
+// ---- tables --------------------------------------------------------------
+
+func normCode(code string) string {
+	return strings.ToUpper(strings.Join(strings.Fields(code), ""))
+}
+
+func (l *Lobby) newCode() string {
+	for {
+		b := make([]byte, CodeLen)
+		for i := range b {
+			b[i] = codeAlphabet[l.rng.IntN(len(codeAlphabet))]
+		}
+		if _, taken := l.codes[string(b)]; !taken {
+			return string(b)
+		}
+	}
+}
+
+const idAlphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+
+func (l *Lobby) newID() string {
+	for {
+		b := make([]byte, 6)
+		for i := range b {
+			b[i] = idAlphabet[l.rng.IntN(len(idAlphabet))]
+		}
+		if _, taken := l.tabs[string(b)]; !taken {
+			return string(b)
+		}
+	}
+}
+
+func (l *Lobby) create(req CreateRequest) (Created, error) {
+	if req.Host.ID == "" {
+		return Created{}, ErrNoIdentity
+	}
+	if len(l.tabs) >= l.cfg.MaxTables {
+		return Created{}, ErrTooManyTabs
+	}
+	rs, err := l.cfg.Registry.Lookup(req.Ruleset)
+	if err != nil {
+		return Created{}, err
+	}
+	seats := req.Seats
+	if seats == 0 {
+		seats = min(max(4, rs.MinPlayers), rs.MaxPlayers)
+	}
+	if seats < 3 || seats > 6 {
+		return Created{}, ErrBadSeats
+	}
+	name := tables.Clean(req.Name)
+	if utf8.RuneCountInString(name) > 32 {
+		name = string([]rune(name)[:32])
+	}
+	if name == "" {
+		name = req.Host.Name + "'s " + rs.Title
+	}
+	cfg := tables.Config{
+		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
+		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
+		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
+		Clock: l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log,
+	}
+	if req.Private {
+		cfg.Code = l.newCode()
+	}
+	t, err := tables.New(cfg)
+	if err != nil {
+		return Created{}, err
+	}
+	e := &entry{t: t, code: cfg.Code, info: TableInfo{<-t.Summaries()}}
+	l.tabs[cfg.ID] = e
+	l.order = append(l.order, cfg.ID)
+	if cfg.Code != "" {
+		l.codes[cfg.Code] = cfg.ID
+	}
+	l.start(t)
+	l.dirty = true
+	l.log.Info("table created", "table", cfg.ID, "game", rs.Name, "host", req.Host.Name, "private", req.Private)
+	return Created{Table: t, Info: e.info, Code: cfg.Code}, nil
+}
+
+func pick(asked, def time.Duration) time.Duration {
+	switch {
+	case asked == Default:
+		return def
+	case asked < 0:
+		return 0
+	}
+	return asked
+}
+
+// start runs the table and forwards its summaries; both goroutines are the
+// lobby's, stopped (via tctx) and waited for in Run. The actor is the only
+// caller, and it no longer calls start once it has stopped serving.
+func (l *Lobby) start(t *tables.Table) {
+	l.tablesWG.Add(2)
+	go func() {
+		defer l.tablesWG.Done()
+		err := t.Run(l.tctx)
+		if err != nil && !errors.Is(err, context.Canceled) {
+			l.log.Warn("table ended", "table", t.ID(), "err", err)
+		}
+		select {
+		case l.ended <- t.ID():
+		case <-l.quit:
+		}
+	}()
+	go func() {
+		defer l.tablesWG.Done()
+		for s := range t.Summaries() {
+			select {
+			case l.summary <- s:
+			case <-l.quit:
+				return
+			}
+		}
+	}()
+}
+
+func (l *Lobby) removeTable(id string) {
+	e, ok := l.tabs[id]
+	if !ok {
+		return
+	}
+	delete(l.tabs, id)
+	if e.code != "" {
+		delete(l.codes, e.code)
+	}
+	l.order = slices.DeleteFunc(l.order, func(s string) bool { return s == id })
+	l.dirty = true
+}
+
+type nopLogger struct{}
+
+func (nopLogger) Info(any, ...any)  {}
+func (nopLogger) Warn(any, ...any)  {}
+func (nopLogger) Error(any, ...any) {}

@@ -1,0 +1,368 @@
+package lobby
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+	"cardroom/tables"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// turns is a tiny game for the lobby's tests: one deal (a chance step), then
+// each seat plays "bid 1" rounds×… once per turn, for "turns" turns in all.
+type turns struct {
+	n, left, next int
+	dealt         bool
+	events        []engine.Event
+	totals        []int
+}
+
+func turnsRuleset() *engine.Ruleset {
+	return &engine.Ruleset{
+		Name: "turns", Title: "Turns", MinPlayers: 3, MaxPlayers: 5,
+		Options: []engine.OptionSpec{{Name: "turns", Kind: engine.Int, Default: "6", Min: 1, Max: 99}},
+		New: func(n int, o engine.Options) (engine.Game, error) {
+			return &turns{n: n, left: o.Int("turns"), totals: make([]int, n)}, nil
+		},
+	}
+}
+
+func (g *turns) Ruleset() string { return "turns" }
+func (g *turns) Players() int    { return g.n }
+func (g *turns) Done() bool      { return g.left == 0 }
+func (g *turns) Next() int {
+	switch {
+	case g.left == 0:
+		return engine.Over
+	case !g.dealt:
+		return engine.Chance
+	}
+	return g.next
+}
+func (g *turns) Legal(seat int) []engine.Move {
+	if g.Next() != seat {
+		return nil
+	}
+	return []engine.Move{engine.BidMove(1)}
+}
+func (g *turns) Apply(seat int, m engine.Move) error {
+	if g.Next() != seat || m != engine.BidMove(1) {
+		return engine.Illegal(seat, m, "no")
+	}
+	g.events = append(g.events, engine.MoveEvent(seat, m))
+	g.totals[seat]++
+	g.next = (g.next + 1) % g.n
+	g.left--
+	return nil
+}
+func (g *turns) Deal(*rand.Rand) error {
+	if g.dealt {
+		return fmt.Errorf("dealt")
+	}
+	return g.Event(engine.Event{E: engine.EvDeal, Round: 1, Hands: make([][]cards.Card, g.n), Turned: cards.None})
+}
+func (g *turns) Event(e engine.Event) error {
+	if e.E != engine.EvDeal || g.dealt {
+		return fmt.Errorf("no")
+	}
+	g.dealt = true
+	g.events = append(g.events, e)
+	return nil
+}
+
+type turnsView struct {
+	seat  int
+	legal []engine.Move
+}
+
+func (v turnsView) ViewSeat() int             { return v.seat }
+func (v turnsView) LegalMoves() []engine.Move { return v.legal }
+func (g *turns) View(seat int) engine.View    { return turnsView{seat, g.Legal(seat)} }
+func (g *turns) Result() engine.Result        { return engine.Result{Totals: append([]int(nil), g.totals...)} }
+func (g *turns) Events() []engine.Event       { return append([]engine.Event(nil), g.events...) }
+
+type memSink struct {
+	mu   sync.Mutex
+	recs map[string][]byte
+}
+
+func (s *memSink) Save(id string, data []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.recs == nil {
+		s.recs = map[string][]byte{}
+	}
+	s.recs[id] = bytes.Clone(data)
+	return nil
+}
+
+func (s *memSink) get(id string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return string(s.recs[id])
+}
+
+var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+type rig struct {
+	l     *Lobby
+	clock *tables.FakeClock
+	sink  *memSink
+	errc  chan error
+}
+
+// newRig runs a lobby inside the synctest bubble; it is shut down when the
+// test ends.
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	r := &rig{clock: tables.NewFakeClock(t0), sink: &memSink{}, errc: make(chan error, 1)}
+	r.l = New(Config{
+		Registry: engine.NewRegistry(turnsRuleset()), Sink: r.sink, Clock: r.clock,
+		Seed: 42, BotPace: time.Second, TurnTimer: Off,
+	})
+	go func() { r.errc <- r.l.Run(context.Background()) }()
+	t.Cleanup(func() {
+		if err := r.l.Shutdown(context.Background()); err != nil {
+			t.Errorf("Shutdown: %v", err)
+		}
+		<-r.errc
+	})
+	return r
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func enter(t *testing.T, l *Lobby, id, name string) tables.Player {
+	t.Helper()
+	e, err := l.Enter(id, name, false)
+	must(t, err)
+	return e.Player
+}
+
+// Names are reserved to the first key that used them while the server
+// runs; another key gets a free variant and is told why.
+func TestNameCollision(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newRig(t).l
+		a, err := l.Enter("K1", "alice", false)
+		must(t, err)
+		if a.Player.Name != "alice" || a.Note != "" {
+			t.Fatalf("first alice: %+v", a)
+		}
+		b, err := l.Enter("K2", "Alice", false)
+		must(t, err)
+		if b.Player.Name != "Alice2" || !strings.Contains(b.Note, "taken") {
+			t.Fatalf("second key asking for Alice: %+v; want Alice2 and a reason", b)
+		}
+		must(t, l.Exit("K1"))
+		if again, _ := l.Enter("K2", "alice", false); again.Player.Name != "alice2" {
+			t.Fatalf("alice is still K1's after K1 left: got %q, want K2's own alice2", again.Player.Name)
+		}
+		if back, _ := l.Enter("K1", "alice", false); back.Player.Name != "alice" || back.Note != "" {
+			t.Fatalf("K1 back: %+v; want its own alice", back)
+		}
+		g, _ := l.Enter("guest-1", "alice", true)
+		if g.Player.Name != "alice3" || !g.Player.Guest {
+			t.Fatalf("guest asking for alice: %+v", g)
+		}
+		long, _ := l.Enter("K3", "abcdefghijklmnop", false)
+		long2, _ := l.Enter("K4", "abcdefghijklmnop", false)
+		if long.Player.Name != "abcdefghijklmnop" || long2.Player.Name != "abcdefghijklmno2" {
+			t.Fatalf("16-character names: %q, %q", long.Player.Name, long2.Player.Name)
+		}
+		if e, _ := l.Enter("K5", "\x1b[31m\x07", false); e.Player.Name != "player" || e.Note == "" {
+			t.Fatalf("a name of escape codes: %+v", e)
+		}
+		if _, err := l.Enter("", "x", false); !errors.Is(err, ErrNoIdentity) {
+			t.Fatalf("no id: %v", err)
+		}
+		u, err := l.List()
+		must(t, err)
+		var names []string
+		for _, o := range u.Online {
+			names = append(names, o.Name)
+		}
+		if got := strings.Join(names, ","); got != "abcdefghijklmno2,abcdefghijklmnop,alice,alice2,alice3,player" {
+			t.Fatalf("online: %s", got)
+		}
+		must(t, l.Exit("guest-1")) // a guest's name is free again once gone
+		if e, _ := l.Enter("guest-2", "alice3", true); e.Player.Name != "alice3" {
+			t.Fatalf("guest name after the guest left: %q", e.Player.Name)
+		}
+	})
+}
+
+func TestCreateValidates(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newRig(t).l
+		host := enter(t, l, "K1", "alice")
+		for _, c := range []struct {
+			req  CreateRequest
+			want string
+		}{
+			{CreateRequest{Host: host, Ruleset: "chess"}, "unknown game"},
+			{CreateRequest{Host: host, Ruleset: "turns", Options: engine.Options{"turns": "0"}}, "out of range"},
+			{CreateRequest{Host: host, Ruleset: "turns", Options: engine.Options{"speed": "1"}}, "no option"},
+			{CreateRequest{Host: host, Ruleset: "turns", Seats: 7}, "3 to 6 seats"},
+			{CreateRequest{Host: host, Ruleset: "turns", Seats: 6}, "3 to 5 players"},
+			{CreateRequest{Ruleset: "turns"}, "needs an id"},
+		} {
+			if _, err := l.Create(c.req); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Create(%+v): got %v, want an error about %q", c.req, err, c.want)
+			}
+		}
+		c, err := l.Create(CreateRequest{Host: host, Ruleset: "turns"})
+		must(t, err)
+		if i := c.Info; i.Seats != 4 || i.Humans != 1 || i.Free != 3 || i.Private || i.Host != "alice" || i.TurnTimer != 0 || i.BotPace != time.Second || i.Name != "alice's Turns" {
+			t.Fatalf("info %+v", i)
+		}
+	})
+}
+
+// A private table is found by its code and not by its id; updates list it.
+func TestPrivateTableJoinByCode(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newRig(t).l
+		sub, err := l.Subscribe()
+		must(t, err)
+		defer sub.Close()
+		host := enter(t, l, "K1", "alice")
+		bob := enter(t, l, "K2", "bob")
+		c, err := l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Private: true, TurnTimer: 30 * time.Second})
+		must(t, err)
+		if len(c.Code) != CodeLen || strings.Trim(c.Code, codeAlphabet) != "" {
+			t.Fatalf("invite code %q", c.Code)
+		}
+		if _, err := l.Table(c.Info.ID); !errors.Is(err, ErrPrivate) {
+			t.Fatalf("private table by id: %v", err)
+		}
+		if _, err := l.FindCode("ZZZZ"); !errors.Is(err, ErrNoCode) {
+			t.Fatalf("wrong code: %v", err)
+		}
+		loose := strings.ToLower(c.Code[:2]) + " " + strings.ToLower(c.Code[2:])
+		tb, err := l.Join(bob, loose, -1)
+		must(t, err)
+		if tb != c.Table {
+			t.Fatal("the code found another table")
+		}
+		synctest.Wait()
+		var u Update
+		for len(sub.C) > 0 {
+			u = <-sub.C
+		}
+		if len(u.Tables) != 1 || u.Tables[0].Humans != 2 || u.Tables[0].Free != 1 || !u.Tables[0].Private || u.Tables[0].TurnTimer != 30*time.Second {
+			t.Fatalf("update %+v", u)
+		}
+		if len(u.Online) != 2 {
+			t.Fatalf("online %+v", u.Online)
+		}
+		_, err = l.Watch(tables.Player{ID: "K3", Name: "carol"}, c.Code)
+		must(t, err)
+		synctest.Wait()
+		for len(sub.C) > 0 {
+			u = <-sub.C
+		}
+		if u.Tables[0].Spectators != 1 {
+			t.Fatalf("spectators %d, want 1", u.Tables[0].Spectators)
+		}
+		must(t, l.Leave(bob, c.Info.ID))
+		if _, err := l.Table("nope"); !errors.Is(err, ErrNoTable) {
+			t.Fatalf("unknown id: %v", err)
+		}
+	})
+}
+
+// A table whose game ends leaves the list.
+func TestFinishedTableLeavesList(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t)
+		host := enter(t, r.l, "K1", "alice")
+		c, err := r.l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Watch: true, BotPace: Off})
+		must(t, err)
+		must(t, c.Table.Start(host))
+		<-c.Table.Done()
+		synctest.Wait()
+		u, err := r.l.List()
+		must(t, err)
+		if len(u.Tables) != 0 {
+			t.Fatalf("tables %+v, want none", u.Tables)
+		}
+		if rec := r.sink.get(c.Info.ID); !strings.Contains(rec, `"e":"end"`) {
+			t.Fatalf("record:\n%s", rec)
+		}
+	})
+}
+
+// Shutdown stops every table, waits for them, and each running game's
+// record is written.
+func TestShutdownWaitsForTables(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t)
+		host := enter(t, r.l, "K1", "alice")
+		sub, err := r.l.Subscribe()
+		must(t, err)
+		var created []Created
+		for range 3 {
+			c, err := r.l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Watch: true})
+			must(t, err)
+			created = append(created, c)
+		}
+		must(t, created[0].Table.Start(host))
+		must(t, created[1].Table.Start(host))
+		synctest.Wait() // both tables have dealt and armed their bot timers
+		r.clock.Advance(time.Second) // one bot move each
+		synctest.Wait()
+		must(t, r.l.Shutdown(context.Background()))
+		for i, c := range created {
+			select {
+			case <-c.Table.Done():
+			default:
+				t.Fatalf("table %d still running after Shutdown", i)
+			}
+		}
+		for i, c := range created[:2] {
+			if rec := r.sink.get(c.Info.ID); !strings.Contains(rec, `"e":"move"`) || strings.Contains(rec, `"e":"end"`) {
+				t.Fatalf("record of running table %d:\n%s", i, rec)
+			}
+		}
+		if rec := r.sink.get(created[2].Info.ID); rec != "" {
+			t.Fatalf("a table that never started has a record:\n%s", rec)
+		}
+		for range sub.C { // closed by the lobby
+		}
+		if _, err := r.l.Create(CreateRequest{Host: host, Ruleset: "turns"}); !errors.Is(err, ErrClosed) {
+			t.Fatalf("Create after Shutdown: %v", err)
+		}
+		if _, err := r.l.Subscribe(); !errors.Is(err, ErrClosed) {
+			t.Fatalf("Subscribe after Shutdown: %v", err)
+		}
+		sub.Close()
+	})
+}
+
+func TestShutdownHonoursContext(t *testing.T) {
+	l := New(Config{Registry: engine.NewRegistry(turnsRuleset())})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := l.Shutdown(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Shutdown of a lobby that never ran, with a done context: %v", err)
+	}
+}
