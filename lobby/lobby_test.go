@@ -327,7 +327,7 @@ func TestShutdownWaitsForTables(t *testing.T) {
 		}
 		must(t, created[0].Table.Start(host))
 		must(t, created[1].Table.Start(host))
-		synctest.Wait() // both tables have dealt and armed their bot timers
+		synctest.Wait()              // both tables have dealt and armed their bot timers
 		r.clock.Advance(time.Second) // one bot move each
 		synctest.Wait()
 		must(t, r.l.Shutdown(context.Background()))

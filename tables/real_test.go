@@ -1,0 +1,88 @@
+package tables
+
+import (
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"github.com/charmbracelet/log"
+
+	"cardroom/engine"
+	"cardroom/engine/doudizhu"
+	"cardroom/engine/trick"
+)
+
+// The real games, with their baseline bots.
+func realRegistry() *engine.Registry {
+	return engine.NewRegistry(append(trick.Rulesets(), doudizhu.Ruleset())...)
+}
+
+func realBots(ruleset string, seat int) engine.Bot {
+	if ruleset == "doudizhu" {
+		return doudizhu.BaselineBot{}
+	}
+	return trick.BaselineBot{}
+}
+
+// Every rule set plays to its end at a table of bots; the record replays to
+// the totals of the standings.
+func TestRealGamesPlayToTheEnd(t *testing.T) {
+	reg := realRegistry()
+	for _, rs := range reg.All() {
+		t.Run(rs.Name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				cfg := Config{ID: "real-" + rs.Name, Ruleset: rs, Seats: rs.MinPlayers, Host: alice, Seed: 11, Bots: realBots}
+				r := newRig(t, cfg)
+				w := r.subscribe(carol)
+				must(t, r.table.Start(alice))
+				if err := r.wait(); err != nil {
+					t.Fatalf("Run: %v", err)
+				}
+				s := w.now()
+				if s.Phase != Over || len(s.Standings) != rs.MinPlayers {
+					t.Fatalf("phase %v standings %v", s.Phase, s.Standings)
+				}
+				rec := r.sink.get(cfg.ID)
+				rep, err := engine.Replay(reg, strings.NewReader(rec))
+				if err != nil || !rep.Ended {
+					t.Fatalf("replay: ended %v, %v", rep.Ended, err)
+				}
+				for _, st := range s.Standings {
+					if st.Total != rep.Result.Totals[st.Seat] {
+						t.Fatalf("standing %+v, replayed total %d", st, rep.Result.Totals[st.Seat])
+					}
+				}
+			})
+		})
+	}
+}
+
+// SI-5 against the real singularity engine: the sitout line is accepted and
+// the record replays.
+func TestRealSingularitySitout(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		reg := realRegistry()
+		rs, err := reg.Lookup("singularity")
+		must(t, err)
+		cfg := Config{ID: "si5", Ruleset: rs, Seats: 4, Host: alice, SeatHost: true, Seed: 3, Bots: realBots}
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(bob, 2))
+		must(t, r.table.Disconnect(bob))
+		must(t, r.table.Disconnect(alice)) // both away: bots play every seat
+		must(t, r.table.Start(alice))
+		if err := r.wait(); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		rec := r.sink.get("si5")
+		// 15 rounds of 4 players; seats 0 and 2 sit every one out.
+		if n := strings.Count(rec, `"e":"sitout"`); n != 30 {
+			t.Fatalf("%d sitout lines, want 30 (2 seats × 15 rounds)", n)
+		}
+		if _, err := engine.Replay(reg, strings.NewReader(rec)); err != nil {
+			t.Fatalf("replay: %v", err)
+		}
+	})
+}
+
+// The server's logger fits the table's Logger.
+var _ Logger = (*log.Logger)(nil)
