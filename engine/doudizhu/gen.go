@@ -4,8 +4,11 @@ import "math/bits"
 
 // Leads returns every distinct combination h can lead (DD-7): each reading
 // once, grouped by type in the order of Type, then by core rank.
-func Leads(h Hand) []Play {
-	g := gen{out: make([]Play, 0, 64)}
+func Leads(h Hand) []Play { return AppendLeads(make([]Play, 0, 128), h) }
+
+// AppendLeads appends Leads(h) to dst: with a reused dst it does not allocate.
+func AppendLeads(dst []Play, h Hand) []Play {
+	g := gen{out: dst}
 	g.c.load(h)
 	for t := Single; t <= Rocket; t++ {
 		g.of(t, 0, 0)
@@ -17,11 +20,14 @@ func Leads(h Hand) []Play {
 // DD-19): plays of the table's type and size with a higher core, then bombs,
 // then the rocket. Pass is not included. With the zero Play (nothing on the
 // table) it is Leads(h).
-func Follows(h Hand, table Play) []Play {
+func Follows(h Hand, table Play) []Play { return AppendFollows(make([]Play, 0, 16), h, table) }
+
+// AppendFollows appends Follows(h, table) to dst.
+func AppendFollows(dst []Play, h Hand, table Play) []Play {
 	if table.Type == Invalid {
-		return Leads(h)
+		return AppendLeads(dst, h)
 	}
-	g := gen{out: make([]Play, 0, 16)}
+	g := gen{out: dst}
 	g.c.load(h)
 	bombFrom := Three
 	switch table.Type {
@@ -152,14 +158,9 @@ func (g *gen) seqs(t Type, k int, minLen int, from Rank, l int) {
 			p := Play{t, s, uint8(n), core}
 			switch t {
 			case AirplaneSingles:
+				// Wings: any rank outside the core, at most two of each.
 				coreMask := uint16(1<<n-1) << s
-				var caps Hand
-				for r := Rank(0); r < NumRanks; r++ {
-					if coreMask>>r&1 == 0 {
-						caps += one(r, min(int(g.c.n[r]), 2))
-					}
-				}
-				g.singleWings(p, caps, 0, n)
+				g.singleWings(p, g.c.m[1]&^coreMask, g.c.m[2]&^coreMask, n)
 			case AirplanePairs:
 				coreMask := uint16(1<<n-1) << s
 				g.pairWings(p, g.c.m[2]&^coreMask, n)
@@ -170,24 +171,29 @@ func (g *gen) seqs(t Type, k int, minLen int, from Rank, l int) {
 	}
 }
 
-// singleWings appends p with every multiset of k wing cards drawn from caps
-// (at most caps' count of each rank, ranks r and up), never both jokers.
-func (g *gen) singleWings(p Play, caps Hand, r Rank, k int) {
+// singleWings appends p with every multiset of k wing cards: one card of
+// any rank in the set one, or two of a rank in the set two (a subset of
+// one); never both jokers.
+func (g *gen) singleWings(p Play, one1, two uint16, k int) {
 	if k == 0 {
-		if p.Cards.Count(BlackJoker) == 0 || p.Cards.Count(RedJoker) == 0 {
-			g.out = append(g.out, p)
-		}
+		g.out = append(g.out, p)
 		return
 	}
-	for ; r < NumRanks; r++ {
-		c := caps.Count(r)
-		if c == 0 {
-			continue
+	if bits.OnesCount16(one1)+bits.OnesCount16(two) < k {
+		return
+	}
+	for a := one1; a != 0; a &= a - 1 {
+		r := Rank(bits.TrailingZeros16(a))
+		if r == RedJoker && p.Cards.Count(BlackJoker) > 0 {
+			break
 		}
+		rest := a & (a - 1)
 		q := p
-		for i := 1; i <= c && i <= k; i++ {
+		q.Cards += one(r, 1)
+		g.singleWings(q, rest, two&rest, k-1)
+		if two>>r&1 != 0 && k >= 2 {
 			q.Cards += one(r, 1)
-			g.singleWings(q, caps, r+1, k-i)
+			g.singleWings(q, rest, two&rest, k-2)
 		}
 	}
 }
