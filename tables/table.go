@@ -84,7 +84,8 @@ type Table struct {
 	deadline   time.Time
 	standings  []Standing
 	ended      string
-	broken     bool // the game panicked: do not ask it for views any more
+	broken     bool    // the game panicked: do not ask it for views any more
+	lastSum    Summary // the last summary put in summaries
 }
 
 type seat struct {
@@ -175,7 +176,8 @@ func New(cfg Config) (*Table, error) {
 	if cfg.SeatHost && cfg.Host.ID != "" {
 		t.seats[0] = seat{owner: cfg.Host, connected: true}
 	}
-	t.summaries.Put(t.summary())
+	t.lastSum = t.summary()
+	t.summaries.Put(t.lastSum)
 	return t, nil
 }
 
@@ -703,7 +705,10 @@ func (t *Table) broadcast() {
 		}
 		sub.box.Put(snap)
 	}
-	t.summaries.Put(t.summary())
+	if sum := t.summary(); sum != t.lastSum {
+		t.lastSum = sum
+		t.summaries.Put(sum)
+	}
 }
 
 // ---- commands ------------------------------------------------------------
