@@ -65,6 +65,9 @@ type Config struct {
 	// (tables.DefaultTurnTimer, tables.DefaultBotPace when 0).
 	TurnTimer time.Duration
 	BotPace   time.Duration
+	// IdleClose closes a table waiting for its start that nobody has been
+	// at for this long (tables.DefaultIdleClose when 0; Off: never).
+	IdleClose time.Duration
 	// MaxTables bounds the tables running at once (200 when 0).
 	MaxTables int
 }
@@ -179,6 +182,9 @@ func New(cfg Config) *Lobby {
 	}
 	if cfg.BotPace == 0 {
 		cfg.BotPace = tables.DefaultBotPace
+	}
+	if cfg.IdleClose == 0 {
+		cfg.IdleClose = tables.DefaultIdleClose
 	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 200
@@ -654,7 +660,8 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
-		Clock: l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log,
+		IdleClose: max(l.cfg.IdleClose, 0),
+		Clock:     l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log,
 	}
 	if req.Private {
 		cfg.Code = l.newCode()

@@ -521,3 +521,39 @@ func TestFakeClock(t *testing.T) {
 	default:
 	}
 }
+
+// A waiting table nobody is at closes after IdleClose, without a record; a
+// host who leaves before the start hands the table to the next person.
+func TestIdleWaitingTableCloses(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.IdleClose = DefaultIdleClose
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(bob, 1))
+		b := r.subscribe(bob)
+		must(t, r.table.Leave(alice))
+		if s := b.now(); s.Host != "bob" || !s.YouHost {
+			t.Fatalf("host %q (bob is host: %v), want bob", s.Host, s.YouHost)
+		}
+		must(t, r.table.Disconnect(bob))
+		r.clock.Advance(time.Hour) // bob is still subscribed: not idle
+		if s := b.now(); s.Phase != Waiting {
+			t.Fatalf("phase %v, want waiting", s.Phase)
+		}
+		b.sub.Close()
+		r.clock.Advance(DefaultIdleClose - time.Second)
+		synctest.Wait()
+		select {
+		case <-r.table.Done():
+			t.Fatal("closed too early")
+		default:
+		}
+		r.clock.Advance(time.Second)
+		if err := r.wait(); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		if rec := r.sink.get("t1"); rec != "" {
+			t.Fatalf("a record for a game never played:\n%s", rec)
+		}
+	})
+}

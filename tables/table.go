@@ -81,6 +81,7 @@ type Table struct {
 	armed      armKey
 	botTimer   Timer
 	turnTimer  Timer
+	idleTimer  Timer // a waiting table nobody is at closes when it fires
 	deadline   time.Time
 	standings  []Standing
 	ended      string
@@ -225,7 +226,10 @@ func (t *Table) loop(ctx context.Context) (err error) {
 		return err
 	}
 	for t.phase != Over {
-		var botC, turnC <-chan time.Time
+		var botC, turnC, idleC <-chan time.Time
+		if t.idleTimer != nil {
+			idleC = t.idleTimer.C()
+		}
 		if t.botTimer != nil {
 			botC = t.botTimer.C()
 		}
@@ -247,6 +251,12 @@ func (t *Table) loop(ctx context.Context) (err error) {
 			if err := t.turnExpired(); err != nil {
 				return err
 			}
+		case <-idleC:
+			t.idleTimer = nil
+			if t.idle() {
+				t.phase, t.ended, t.dirty = Over, "nobody was at the table", true
+				t.log.Info("table closed: nobody came", "table", t.cfg.ID)
+			}
 		}
 		if err := t.settle(); err != nil {
 			return err
@@ -259,6 +269,10 @@ func (t *Table) loop(ctx context.Context) (err error) {
 func (t *Table) finish(err error) {
 	defer close(t.done)
 	t.stopTimers()
+	if t.idleTimer != nil {
+		t.idleTimer.Stop()
+		t.idleTimer = nil
+	}
 	switch {
 	case err == nil:
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
@@ -269,7 +283,7 @@ func (t *Table) finish(err error) {
 			t.log.Error("table stopped", "table", t.cfg.ID, "err", err)
 		}
 	}
-	if t.phase != Waiting {
+	if t.begun() {
 		t.phase = Over
 		t.safely("standings", func() { t.standings = standings(t.g.Result().Totals, t.names) })
 		t.saveRecord()
@@ -514,8 +528,25 @@ func (t *Table) currentKey() armKey {
 	return k
 }
 
-// schedule arms the bot pace timer or the turn timer for whoever moves now.
+// idle reports whether a waiting table has nobody at it: no subscriber and
+// no connected person in a seat.
+func (t *Table) idle() bool {
+	if t.phase != Waiting || t.cfg.IdleClose <= 0 || len(t.subs) > 0 {
+		return false
+	}
+	return !slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" && s.connected })
+}
+
+// schedule arms the bot pace timer or the turn timer for whoever moves now,
+// and the idle timer of a waiting table nobody is at.
 func (t *Table) schedule() {
+	switch idle := t.idle(); {
+	case idle && t.idleTimer == nil:
+		t.idleTimer = t.clock.NewTimer(t.cfg.IdleClose)
+	case !idle && t.idleTimer != nil:
+		t.idleTimer.Stop()
+		t.idleTimer = nil
+	}
 	k := t.currentKey()
 	if k == t.armed {
 		return
@@ -656,7 +687,7 @@ func (t *Table) summary() Summary {
 			s.Humans++
 		}
 	}
-	if t.phase != Waiting && !t.broken {
+	if t.begun() && !t.broken {
 		s.Round = t.round()
 	}
 	return s
@@ -674,7 +705,7 @@ func (t *Table) broadcast() {
 	for _, p := range t.spect {
 		base.Spectators = append(base.Spectators, p.Name)
 	}
-	live := t.phase != Waiting && !t.broken
+	live := t.begun() && !t.broken
 	var spectatorView engine.View
 	if live {
 		spectatorView = t.g.View(engine.Spectator)
@@ -1063,6 +1094,12 @@ func (t *Table) leave(p Player) error {
 	}
 	if t.phase == Waiting {
 		t.seats[i] = seat{}
+		if t.isHost(p) { // the next person seated becomes the host
+			if j := slices.IndexFunc(t.seats, func(s seat) bool { return s.owner.ID != "" }); j >= 0 {
+				t.host = t.seats[j].owner
+				t.system(fmt.Sprintf("%s left; %s is the host now", p.Name, t.host.Name))
+			}
+		}
 	} else {
 		t.seats[i] = seat{bot: true}
 		t.system(fmt.Sprintf("%s left: a bot plays seat %d", p.Name, i+1))
@@ -1128,6 +1165,9 @@ func (t *Table) say(p Player, text string) error {
 	t.appendChat(ChatLine{Time: now, From: name, Seat: t.seatOf(p.ID), Text: text})
 	return nil
 }
+
+// begun reports whether the game has started (it may be over since).
+func (t *Table) begun() bool { return t.names != nil }
 
 func (t *Table) isHost(p Player) bool { return p.ID != "" && p.ID == t.host.ID }
 

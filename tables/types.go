@@ -119,6 +119,7 @@ const (
 	DefaultTurnTimer = 60 * time.Second
 	DefaultBotPace   = time.Second
 	DefaultChatLines = 50
+	DefaultIdleClose = 10 * time.Minute
 	// MaxChatRunes is the longest chat line accepted, in characters.
 	MaxChatRunes = 200
 	// ChatBurst lines may be sent at once; after that one line per ChatEvery.
@@ -145,6 +146,10 @@ type Config struct {
 	TurnTimer time.Duration
 	// BotPace is how long a bot waits before its move; 0 moves at once.
 	BotPace time.Duration
+	// IdleClose closes a table still waiting for its start when nobody has
+	// been at it (no subscriber, no connected person in a seat) for this
+	// long; 0 never does.
+	IdleClose time.Duration
 	// ChatLines is how many chat lines snapshots carry (DefaultChatLines when 0).
 	ChatLines int
 
