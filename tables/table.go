@@ -285,7 +285,7 @@ func (t *Table) finish(err error) {
 	}
 	if t.begun() {
 		t.phase = Over
-		t.safely("standings", func() { t.standings = standings(t.g.Result().Totals, t.names) })
+		t.safely("standings", func() { t.standings = standings(t.g.Result().Totals, t.seatNames()) })
 		t.saveRecord()
 	}
 	t.phase = Over
@@ -372,7 +372,7 @@ func (t *Table) advance() error {
 	for range maxSteps {
 		if t.g.Done() {
 			t.phase = Over
-			t.standings = standings(t.g.Result().Totals, t.names)
+			t.standings = standings(t.g.Result().Totals, t.seatNames())
 			t.dirty = true
 			return nil
 		}
@@ -653,6 +653,15 @@ func standings(totals []int, names []string) []Standing {
 		if i > 0 && out[i].Total == out[i-1].Total {
 			out[i].Place = out[i-1].Place
 		}
+	}
+	return out
+}
+
+// seatNames are the names of the seats now ("bot" for a bot's).
+func (t *Table) seatNames() []string {
+	out := make([]string, len(t.seats))
+	for i, s := range t.seatInfos() {
+		out[i] = s.Name
 	}
 	return out
 }
@@ -1233,7 +1242,7 @@ func (t *Table) penalty(c penaltyCmd) error {
 		return err
 	}
 	t.stamp()
-	t.system(fmt.Sprintf("penalty: seat %d (%s) %d points: %s", c.seat+1, t.names[c.seat], c.points, reason))
+	t.system(fmt.Sprintf("penalty: seat %d (%s) %d points: %s", c.seat+1, t.seatNames()[c.seat], c.points, reason))
 	return nil
 }
 

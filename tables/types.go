@@ -187,8 +187,8 @@ type Standing struct {
 }
 
 // Snapshot is what one subscriber sees of a table at one moment. It is a
-// plain value; its slices are shared between the subscribers of the same
-// version and must be treated as read-only.
+// plain value; its slices, its Options map and its View are shared with
+// other subscribers and must be treated as read-only.
 type Snapshot struct {
 	Version    uint64 // grows with every change of the table
 	TableID    string
