@@ -262,8 +262,8 @@ func sortCards(cs []cards.Card) []cards.Card {
 }
 
 // Legal lists seat's moves: in bidding pass and the bids above the highest;
-// in play every distinct combination it may play (Leads or Follows, one move
-// per card set), then pass when it is not leading.
+// in play every distinct combination it may play (Leads or Follows, in their
+// order), then pass when it is not leading.
 func (g *Game) Legal(seat int) []engine.Move {
 	if g.Next() != seat {
 		return nil
@@ -277,10 +277,9 @@ func (g *Game) Legal(seat int) []engine.Move {
 	}
 	ps := Follows(g.ranks[seat], g.table)
 	out := make([]engine.Move, 0, len(ps)+1)
-	for i, p := range ps {
-		if i > 0 && p.Cards == ps[i-1].Cards {
-			continue // a second reading of the same cards (none exist under Part B)
-		}
+	// One move per play: under Part B every card set has one reading
+	// (TestDD17_NoSetHasTwoReadings), so the plays are distinct card sets.
+	for _, p := range ps {
 		out = append(out, engine.PlayRanks(p.String()))
 	}
 	if g.tableSeat >= 0 {
