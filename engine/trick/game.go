@@ -292,8 +292,8 @@ func winner(trick []cards.Card, trump cards.Suit) int {
 // play order with the given trump (cards.NoSuit: no trump). A bot may use it.
 func Winner(trick []cards.Card, trump cards.Suit) int { return winner(trick, trump) }
 
-// Legal lists the moves seat may make now. In the forehead round (SR-9) it
-// lists the real card; the seat's View offers HiddenPlay instead.
+// Legal lists the moves seat may make now. In the forehead round (SR-9) the
+// play is HiddenPlay, so that no list of moves reveals the seat's card.
 func (g *Game) Legal(seat int) []engine.Move {
 	if seat != g.Next() || seat < 0 {
 		return nil
@@ -318,6 +318,9 @@ func (g *Game) Legal(seat int) []engine.Move {
 		}
 		return out
 	case PhasePlay:
+		if g.mod() == Forehead {
+			return []engine.Move{HiddenPlay()}
+		}
 		m := g.playable(seat)
 		out := make([]engine.Move, 0, bits.OnesCount64(m))
 		for ; m != 0; m &= m - 1 {
@@ -332,9 +335,9 @@ func (g *Game) Legal(seat int) []engine.Move {
 func (g *Game) noTrumpAllowed() bool { return g.r.noTrumpOK && !g.trumpEarly }
 
 // HiddenPlay is the move "play your card" of the forehead round (SR-9): the
-// seat cannot see its card, so its view offers this move (a Play whose Card
-// is cards.None) and Apply plays the seat's one card. The record holds the
-// real card.
+// seat cannot see its card, so Legal and its view offer this move (a Play
+// whose Card is cards.None) and Apply plays the seat's one card. The record
+// holds the real card, and Apply takes that too (a replay).
 func HiddenPlay() engine.Move { return engine.Move{Kind: engine.Play, Card: cards.None} }
 
 // Apply makes seat's move after checking it; an illegal move returns an
@@ -386,8 +389,16 @@ func (g *Game) check(seat int, m engine.Move) (engine.Move, error) {
 			return m, engine.Illegal(seat, m, "it is time to play a card")
 		}
 		h := g.hands[seat]
-		if g.mod() == Forehead && m.Card == cards.None {
-			m.Card = only(h) // SR-9: the card is played for the seat
+		if g.mod() == Forehead {
+			// SR-9: the card is played for the seat. A record names the
+			// real card; a guess at another card is refused without a word
+			// about the real one.
+			if m.Card == cards.None {
+				m.Card = only(h)
+			}
+			if m.Card != only(h) {
+				return m, engine.Illegal(seat, m, "you cannot see your card in the forehead round: play it unseen")
+			}
 		}
 		if m.Card >= cards.NumFaces || !h.Has(m.Card) {
 			return m, engine.Illegal(seat, m, "you do not hold %s", m.Card)

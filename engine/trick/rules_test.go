@@ -549,6 +549,10 @@ func TestSR9_ForeheadRound(t *testing.T) {
 	if !slices.Equal(v.LegalMoves(), []engine.Move{HiddenPlay()}) || strings.Contains(fmt.Sprintf("%v", *v), "KS") {
 		t.Fatalf("seat 1 may %v, want only the hidden play", v.LegalMoves())
 	}
+	if !slices.Equal(g.Legal(1), []engine.Move{HiddenPlay()}) {
+		t.Fatalf("Legal(1) = %v, want only the hidden play", g.Legal(1))
+	}
+	refuse(t, g, "play AS", "you cannot see your card") // a guess learns nothing
 	if err := g.Apply(1, HiddenPlay()); err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ type View struct {
 	Seat      int // the viewing seat, or engine.Spectator
 	Clockwise bool
 
-	Round  int // the current round, or the next to be dealt
+	Round  int // the current round, or the next to be dealt (the last once over)
 	Rounds int // rounds in the game
 	Cards  int // cards dealt to each seat this round
 	Dealer int // -1 before the first deal
@@ -100,7 +100,7 @@ func (g *Game) view(seat int) *View {
 	}
 	v := &View{
 		Ruleset: g.r.name, Players: n, Seat: seat, Clockwise: !g.r.ccw,
-		Round: g.round, Rounds: g.r.rounds, Dealer: g.dealer, Phase: g.phase, Turn: g.Next(),
+		Round: min(g.round, g.r.rounds), Rounds: g.r.rounds, Dealer: g.dealer, Phase: g.phase, Turn: g.Next(),
 		Trump: g.trump, TrumpKnown: g.trumpKnown, TrumpBy: -1, Turned: g.turned,
 		Chooser: g.chooser, LastWinner: -1, Over: g.phase == PhaseOver,
 		HandSizes: make([]int, n), Bids: make([]int, n), Tricks: make([]int, n),
@@ -165,9 +165,6 @@ func (g *Game) view(seat int) *View {
 	copy(v.Totals, res.Totals)
 	if seat != engine.Spectator {
 		v.Legal = g.Legal(seat)
-		if forehead && g.phase == PhasePlay && len(v.Legal) > 0 {
-			v.Legal = []engine.Move{HiddenPlay()}
-		}
 	}
 	return v
 }
