@@ -79,7 +79,7 @@ type Game struct {
 	bids     []Bid
 	highBid  int
 	highSeat int
-	passes   int // consecutive passes, in bidding and in play
+	passes   int // consecutive passes in the bidding
 	landlord int // -1 before bidding ends
 
 	history   []Turn
@@ -138,8 +138,7 @@ func (g *Game) Done() bool { return g.phase == Over }
 
 // Result holds each finished deal's scores and the match totals.
 func (g *Game) Result() engine.Result {
-	r := engine.Result{Rounds: make([][]int, len(g.rounds)), Totals: g.totals[:]}
-	r.Totals = slices.Clone(r.Totals)
+	r := engine.Result{Rounds: make([][]int, len(g.rounds)), Totals: slices.Clone(g.totals[:])}
 	for i, s := range g.rounds {
 		r.Rounds[i] = slices.Clone(s)
 	}

@@ -120,6 +120,25 @@ func checkShared(t *testing.T, g *Game, seat int) {
 	}
 }
 
+// checkLegalComplete tries every move seat could name — pass, the bids, every
+// combination its hand holds — and checks that exactly those outside legal
+// are refused.
+func checkLegalComplete(t *testing.T, g *Game, seat int, legal []engine.Move) {
+	t.Helper()
+	try := []engine.Move{engine.PassMove(), engine.BidMove(1), engine.BidMove(2), engine.BidMove(3)}
+	for _, p := range Leads(g.ranks[seat]) {
+		try = append(try, engine.PlayRanks(p.String()))
+	}
+	for _, m := range try {
+		if slices.Contains(legal, m) {
+			continue
+		}
+		if err := g.Apply(seat, m); err == nil {
+			t.Fatalf("seat %d: %v is not in Legal %v but was accepted", seat, m, legal)
+		}
+	}
+}
+
 // Random matches, half played by BaselineBot and half by uniformly random
 // legal moves: the invariants hold at every step, every deal is zero-sum,
 // illegal moves change nothing, and the record replays to the same result,
@@ -153,6 +172,9 @@ func TestRandomGames(t *testing.T) {
 			}
 			v := view(g, seat)
 			legal := v.LegalMoves()
+			if steps%7 == 0 {
+				checkLegalComplete(t, g, seat, legal)
+			}
 			m := legal[rng.IntN(len(legal))]
 			if seed%2 == 0 {
 				m = BaselineBot{}.Decide(v, rng)
