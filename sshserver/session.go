@@ -395,7 +395,9 @@ func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
 // the channel closes.
 func (s *Server) watch(sess *Session, p *tea.Program, winch <-chan ssh.Window, repaint <-chan struct{}, progDone <-chan struct{}) {
 	defer func() {
-		for range winch {
+		if winch != nil { // nil once seen closed
+			for range winch {
+			}
 		}
 	}()
 	w, h := sess.Window()

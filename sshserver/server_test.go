@@ -1,0 +1,394 @@
+package sshserver_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+	gossh "golang.org/x/crypto/ssh"
+
+	"cardroom/hostkeys"
+	"cardroom/sshserver"
+	"cardroom/sshserver/sshtest"
+)
+
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}
+
+func dial(ctx context.Context, t *testing.T, addr string, opts sshtest.Options) *sshtest.Client {
+	t.Helper()
+	c, err := sshtest.Dial(ctx, addr, opts)
+	if err != nil {
+		t.Fatalf("Dial: %v", err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func waitFor(ctx context.Context, t *testing.T, c *sshtest.Client, text string) {
+	t.Helper()
+	if err := c.WaitFor(ctx, text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func typeKeys(t *testing.T, c *sshtest.Client, keys string) {
+	t.Helper()
+	if err := c.Type(keys); err != nil {
+		t.Fatalf("Type(%q): %v", keys, err)
+	}
+}
+
+func TestScreenShowsAndUpdatesOnKeys(t *testing.T) {
+	ts := start(t, sshserver.Config{MaxWidth: 120, MaxHeight: 40})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada", Command: "join ABCD"})
+
+	waitFor(ctx, t, c, "count 0")
+	waitFor(ctx, t, c, `args ["join" "ABCD"]`)
+	waitFor(ctx, t, c, "size 80x24")
+	if !c.Screen().AltScreen() {
+		t.Errorf("the program's EnterAltScreen did not reach the terminal")
+	}
+	typeKeys(t, c, "+")
+	waitFor(ctx, t, c, "count 1")
+	// Keys typed together arrive as one key message with several runes;
+	// the model counts each of them.
+	typeKeys(t, c, "+++-")
+	waitFor(ctx, t, c, "count 3")
+
+	if err := c.Resize(100, 30); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(ctx, t, c, "size 100x30")
+	if err := c.Resize(400, 300); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(ctx, t, c, "size 120x40") // clamped to MaxWidth × MaxHeight
+}
+
+func TestKeyIdentityIsTheClientsKey(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
+	waitFor(ctx, t, c, "name ada")
+	waitFor(ctx, t, c, "id "+c.Fingerprint())
+	waitFor(ctx, t, c, "guest false")
+	s := ts.app.session(ctx, t, 1)
+	if got, want := s.Identity().ID, c.Fingerprint(); got != want {
+		t.Errorf("Identity().ID = %q, want the client key's fingerprint %q", got, want)
+	}
+	if got := hostkeys.Fingerprint(c.HostKey()); got != ts.Fingerprint() {
+		t.Errorf("client saw host key %s, server reports %s", got, ts.Fingerprint())
+	}
+
+	// The same key from a second connection is the same player.
+	key := sshtest.NewKey()
+	c1 := dial(ctx, t, ts.addr, sshtest.Options{User: "bob", Key: key})
+	c2 := dial(ctx, t, ts.addr, sshtest.Options{User: "bob", Key: key})
+	want := "id " + gossh.FingerprintSHA256(key.PublicKey())
+	waitFor(ctx, t, c1, want)
+	waitFor(ctx, t, c2, want)
+}
+
+func TestGuestLoginWithoutKey(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	g1 := dial(ctx, t, ts.addr, sshtest.Options{User: "visitor", Guest: true})
+	g2 := dial(ctx, t, ts.addr, sshtest.Options{User: "visitor", Guest: true})
+	waitFor(ctx, t, g1, "guest true")
+	waitFor(ctx, t, g2, "guest true")
+	waitFor(ctx, t, g1, "name visitor")
+	id1 := ts.app.session(ctx, t, 1).Identity().ID
+	id2 := ts.app.session(ctx, t, 2).Identity().ID
+	if !strings.HasPrefix(id1, "guest-") || !strings.HasPrefix(id2, "guest-") || id1 == id2 {
+		t.Errorf("guest ids = %q, %q; want two different guest-N ids", id1, id2)
+	}
+	if !strings.Contains(ts.logs.String(), "auth=guest") {
+		t.Errorf("log has no auth=guest line:\n%s", ts.logs.String())
+	}
+}
+
+func TestDisplayNameValidation(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"ada", "ada", true},
+		{"  ada ", "ada", true},
+		{"Zoë_2.x-y", "Zoë_2.x-y", true},
+		{"李小龍", "李小龍", true},
+		{"", "", false},
+		{"a b", "", false},
+		{"\x1b[31mred", "", false},
+		{"tab\there", "", false},
+		{"<script>", "", false},
+		{"abcdefghijklmnop", "abcdefghijklmnop", true}, // 16 cells
+		{"abcdefghijklmnopq", "", false},               // 17 cells
+		{"李李李李李李李李李", "", false},                        // 18 cells
+	} {
+		got, ok := sshserver.ValidName(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("ValidName(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "\x1b[2Jevil\x07"})
+	fp := strings.TrimPrefix(c.Fingerprint(), "SHA256:")
+	want := "name player-" + regexp.MustCompile(`[^A-Za-z0-9]`).ReplaceAllString(fp, "")[:6]
+	waitFor(ctx, t, c, want)
+	g := dial(ctx, t, ts.addr, sshtest.Options{User: "no spaces please", Guest: true})
+	waitFor(ctx, t, g, "name guest-")
+}
+
+func TestCommandWithoutPTY(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	out, errOut, code, err := sshtest.Exec(ctx, ts.addr, sshtest.Options{User: "ada"}, "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !strings.HasPrefix(out, "tables: none\nyou: ada SHA256:") || errOut != "" {
+		t.Errorf("list: code %d, stdout %q, stderr %q; want 0 and the table list", code, out, errOut)
+	}
+	_, _, code, err = sshtest.Exec(ctx, ts.addr, sshtest.Options{Guest: true}, "fail")
+	if err != nil || code != 3 {
+		t.Errorf("fail: code %d, err %v; want 3", code, err)
+	}
+	_, errOut, code, err = sshtest.Exec(ctx, ts.addr, sshtest.Options{}, "panic")
+	if err != nil || code != 1 || !strings.Contains(errOut, "something went wrong") {
+		t.Errorf("panic: code %d, stderr %q, err %v; want 1 and an apology", code, errOut, err)
+	}
+	// The server survived the panic.
+	if _, _, code, err = sshtest.Exec(ctx, ts.addr, sshtest.Options{}, "list"); err != nil || code != 0 {
+		t.Errorf("list after a panic: code %d, err %v", code, err)
+	}
+}
+
+func TestPanicInModelEndsOnlyThatSession(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "a"})
+	b := dial(ctx, t, ts.addr, sshtest.Options{User: "b"})
+	waitFor(ctx, t, a, "count 0")
+	waitFor(ctx, t, b, "count 0")
+	typeKeys(t, a, "!")
+	waitFor(ctx, t, a, "something went wrong")
+	if code, err := a.Wait(ctx); err != nil || code != 1 {
+		t.Errorf("panicked session: exit %d, %v; want 1", code, err)
+	}
+	typeKeys(t, b, "+")
+	waitFor(ctx, t, b, "count 1")
+}
+
+func TestSessionsPerIPLimit(t *testing.T) {
+	ts := start(t, sshserver.Config{MaxSessionsPerIP: 2})
+	ctx := testCtx(t)
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "a"})
+	b := dial(ctx, t, ts.addr, sshtest.Options{User: "b"})
+	waitFor(ctx, t, a, "count 0")
+	waitFor(ctx, t, b, "count 0")
+
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "c"})
+	waitFor(ctx, t, c, "Too many sessions from your address (the limit is 2)")
+	if code, err := c.Wait(ctx); err != nil || code != 1 {
+		t.Errorf("refused session: exit %d, %v; want 1", code, err)
+	}
+	_, errOut, code, err := sshtest.Exec(ctx, ts.addr, sshtest.Options{}, "list")
+	if err != nil || code != 1 || !strings.Contains(errOut, "Too many sessions") {
+		t.Errorf("refused command: code %d, stderr %q, err %v", code, errOut, err)
+	}
+
+	// A freed slot can be used again.
+	typeKeys(t, a, "q")
+	if _, err := a.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	d := dial(ctx, t, ts.addr, sshtest.Options{User: "d"})
+	waitFor(ctx, t, d, "count 0")
+}
+
+func TestSessionsTotalLimit(t *testing.T) {
+	ts := start(t, sshserver.Config{MaxSessions: 1})
+	ctx := testCtx(t)
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "a"})
+	waitFor(ctx, t, a, "count 0")
+	b := dial(ctx, t, ts.addr, sshtest.Options{User: "b"})
+	waitFor(ctx, t, b, "The card room is full")
+}
+
+// A client that never reads its channel fills the SSH window (2 MiB with
+// x/crypto) and then the server's bounded outbox; from then on its frames
+// are dropped, and neither Session.Send nor anyone else's screen waits.
+func TestClientThatNeverReadsDoesNotStallOthers(t *testing.T) {
+	ts := start(t, sshserver.Config{OutputBuffer: 16 << 10})
+	ctx := testCtx(t)
+	// The sleeper's terminal is as large as allowed: every frame is about
+	// 100 KB, so a few dozen frames overflow the window.
+	sleeper := dial(ctx, t, ts.addr, sshtest.Options{User: "sleeper", NoRead: true, Width: 500, Height: 200})
+	sleeperSess := ts.app.session(ctx, t, 1)
+	reader := dial(ctx, t, ts.addr, sshtest.Options{User: "reader"})
+	readerSess := ts.app.session(ctx, t, 2)
+	waitFor(ctx, t, reader, "count 0")
+
+	const bumps = 80 // ≥ 8 MB of frames for the sleeper
+	for i := 1; i <= bumps; i++ {
+		sleeperSess.Send(bumpMsg{n: i, big: true})
+		readerSess.Send(bumpMsg{n: i})
+		waitFor(ctx, t, reader, "bump "+strconv.Itoa(i))
+	}
+	typeKeys(t, reader, "+")
+	waitFor(ctx, t, reader, "count 1")
+
+	sleeper.Close()
+	if err := reader.Close(); err != nil {
+		t.Log(err)
+	}
+	ts.shutdown(t)
+	m := regexp.MustCompile(`session end session=s1 .*dropped_frames=(\d+)`).FindStringSubmatch(ts.logs.String())
+	if m == nil {
+		t.Fatalf("the sleeper's session end does not report dropped frames; log:\n%s", ts.logs.String())
+	}
+	t.Logf("sleeper: %s frames dropped", m[1])
+}
+
+func TestIdleTimeoutWarnsThenDisconnects(t *testing.T) {
+	clock := sshtest.NewFakeClock()
+	ts := start(t, sshserver.Config{
+		IdleTimeout:       10 * time.Minute,
+		IdleWarning:       time.Minute,
+		KeepaliveInterval: -1,
+		Clock:             clock,
+	})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
+	waitFor(ctx, t, c, "count 0")
+
+	block := func() {
+		t.Helper()
+		if err := clock.BlockUntil(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	block()
+	clock.Advance(9 * time.Minute)
+	waitFor(ctx, t, c, "idle warning: 1m0s")
+
+	// Input resets the idle time; output never does.
+	typeKeys(t, c, "+")
+	waitFor(ctx, t, c, "count 1")
+	block()
+	clock.Advance(time.Minute) // 1 minute after the key: nothing happens
+	block()
+	clock.Advance(8 * time.Minute) // 9 minutes after the key: warned again
+	waitFor(ctx, t, c, "idle warning: 1m0s")
+	block()
+	clock.Advance(time.Minute)
+	waitFor(ctx, t, c, "Disconnected after 10m0s without input.")
+	if code, err := c.Wait(ctx); err != nil || code != 0 {
+		t.Errorf("idle session: exit %d, %v; want 0", code, err)
+	}
+}
+
+func TestCloseKicksSession(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
+	waitFor(ctx, t, c, "count 0")
+	s := ts.app.session(ctx, t, 1)
+	s.Close("You logged in elsewhere; this session was closed.")
+	waitFor(ctx, t, c, "You logged in elsewhere; this session was closed.")
+	if code, err := c.Wait(ctx); err != nil || code != 0 {
+		t.Errorf("kicked session: exit %d, %v", code, err)
+	}
+	if s.Context().Err() == nil {
+		t.Errorf("a closed session's Context is not done")
+	}
+}
+
+func TestShutdownTellsSessionsAndReturns(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "a"})
+	b := dial(ctx, t, ts.addr, sshtest.Options{User: "b", Guest: true})
+	waitFor(ctx, t, a, "count 0")
+	waitFor(ctx, t, b, "count 0")
+
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		ts.shutdown(t)
+	}()
+	for _, c := range []*sshtest.Client{a, b} {
+		waitFor(ctx, t, c, "The card room is shutting down. See you soon!")
+		if code, err := c.Wait(ctx); err != nil || code != 0 {
+			t.Errorf("exit %d, %v; want 0", code, err)
+		}
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatal("Shutdown did not return")
+	}
+	if _, err := sshtest.Dial(ctx, ts.addr, sshtest.Options{}); err == nil {
+		t.Errorf("Dial after Shutdown succeeded")
+	}
+	if !strings.Contains(ts.logs.String(), "cause=shutdown") {
+		t.Errorf("log does not show sessions ending for shutdown:\n%s", ts.logs.String())
+	}
+}
+
+func TestShutdownGivesUpAtDeadline(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	// A client that never reads cannot receive its goodbye.
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "a", NoRead: true, Width: 500, Height: 200})
+	s := ts.app.session(ctx, t, 1)
+	for i := range 40 {
+		s.Send(bumpMsg{n: i, big: true})
+	}
+	sctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	err := ts.Shutdown(sctx)
+	ts.down = true
+	<-ts.errc
+	c.Close()
+	// Whether the bounded goodbye finished first or the deadline hit, the
+	// server is down and nothing is left running (goleak checks).
+	if err != nil && err != context.DeadlineExceeded {
+		t.Errorf("Shutdown = %v", err)
+	}
+}
+
+func TestHostKeyCreatedPrivateAndReused(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	ts1 := start(t, sshserver.Config{DataDir: dir})
+	ts1.shutdown(t)
+	fi, err := os.Stat(filepath.Join(dir, hostkeys.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("host key mode %04o, want 0600", fi.Mode().Perm())
+	}
+	ts2 := start(t, sshserver.Config{DataDir: dir})
+	if ts1.Fingerprint() != ts2.Fingerprint() {
+		t.Errorf("restarted server has host key %s, want %s", ts2.Fingerprint(), ts1.Fingerprint())
+	}
+	if !strings.Contains(ts1.logs.String(), "fingerprint="+ts1.Fingerprint()) && !strings.Contains(ts1.logs.String(), "host_key="+ts1.Fingerprint()) {
+		t.Errorf("the host key fingerprint is not logged:\n%s", ts1.logs.String())
+	}
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts2.addr, sshtest.Options{})
+	waitFor(ctx, t, c, "count 0")
+}
