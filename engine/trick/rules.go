@@ -123,7 +123,7 @@ func Rulesets() []*engine.Ruleset {
 			specials),
 		mk("specialrounds", "Special Rounds", scoring("standard"),
 			engine.OptionSpec{Name: "hook", Kind: engine.Bool, Default: "true",
-				Doc: "dealer hook in every round; rounds 10 and 19 always keep it (SR-4)"}),
+				Doc: "dealer hook; off removes it from ordinary and trump-choice rounds only (SR-4)"}),
 		mk("boerenbridge", "Boerenbridge", scoring("boerenbridge"),
 			engine.OptionSpec{Name: "max_cards", Kind: engine.Int, Default: "0", Min: 0, Max: 17,
 				Doc: "most cards per hand; 0 means 52 / players (BB-1)"},
@@ -210,14 +210,16 @@ func newRules(name string, n int, o engine.Options) (*rules, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i := 1; i <= 19; i++ {
-			r.hook[i] = hook
-		}
-		r.hook[10], r.hook[19] = true, true
 		r.mod[5], r.mod[15] = TrumpChoice, TrumpChoice
 		r.mod[7], r.mod[13] = NoTrump, NoTrump
 		r.mod[10] = Blind
 		r.mod[19] = Forehead
+		for i := 1; i <= 19; i++ {
+			// SR-4: hook=false removes the hook from the ordinary and
+			// trump-choice rounds only; the others (no trump, blind 10,
+			// forehead 19) keep it.
+			r.hook[i] = hook || r.mod[i] != Ordinary && r.mod[i] != TrumpChoice
+		}
 	case "boerenbridge": // BB-1..BB-7
 		r.deck = cards.Deck52
 		most := 52 / n

@@ -445,9 +445,12 @@ func TestSR4_HookEveryRoundRounds10And19Always(t *testing.T) {
 	g = start(t, "specialrounds", 3, "hook=false")
 	deal(t, g, 0, "7S", "AH", "KH", "QH")
 	bids(t, g, 0, 0, 1) // no hook in an ordinary round
-	for _, round := range []int{10, 19} {
-		if !g.r.hook[round] {
-			t.Errorf("hook=false: round %d lost its hook", round)
+	for round := 1; round <= 19; round++ {
+		// Off only in the ordinary and trump-choice rounds; 7 and 13 (no
+		// trump), 10 and 19 keep it.
+		want := slices.Contains([]int{7, 10, 13, 19}, round)
+		if g.r.hook[round] != want {
+			t.Errorf("hook=false: round %d hook %v, want %v", round, g.r.hook[round], want)
 		}
 	}
 	g = skipTo(start(t, "specialrounds", 3, "hook=false"), 19, 0)
