@@ -1,10 +1,26 @@
 package doudizhu
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+	"sync"
+)
 
 // Leads returns every distinct combination h can lead (DD-7): each reading
 // once, grouped by type in the order of Type, then by core rank.
-func Leads(h Hand) []Play { return AppendLeads(make([]Play, 0, 128), h) }
+func Leads(h Hand) []Play {
+	// Generate into a reused buffer, then allocate the result once, at its
+	// exact size: cheaper than growing a fresh slice.
+	buf := scratch.Get().(*[]Play)
+	*buf = AppendLeads((*buf)[:0], h)
+	out := slices.Clone(*buf)
+	scratch.Put(buf)
+	return out
+}
+
+// scratch holds generation buffers for Leads; sync.Pool makes it safe for
+// concurrent use.
+var scratch = sync.Pool{New: func() any { b := make([]Play, 0, 1024); return &b }}
 
 // AppendLeads appends Leads(h) to dst: with a reused dst it does not allocate.
 func AppendLeads(dst []Play, h Hand) []Play {
@@ -20,7 +36,12 @@ func AppendLeads(dst []Play, h Hand) []Play {
 // DD-19): plays of the table's type and size with a higher core, then bombs,
 // then the rocket. Pass is not included. With the zero Play (nothing on the
 // table) it is Leads(h).
-func Follows(h Hand, table Play) []Play { return AppendFollows(make([]Play, 0, 16), h, table) }
+func Follows(h Hand, table Play) []Play {
+	if table.Type == Invalid {
+		return Leads(h)
+	}
+	return AppendFollows(make([]Play, 0, 16), h, table)
+}
 
 // AppendFollows appends Follows(h, table) to dst.
 func AppendFollows(dst []Play, h Hand, table Play) []Play {
