@@ -127,7 +127,8 @@ type armKey struct {
 }
 
 // New validates cfg (rule set, options, number of seats) and returns a table
-// waiting for players. Call Run to start its goroutine.
+// waiting for players. Call Run to start its goroutine: the command methods
+// wait for it.
 func New(cfg Config) (*Table, error) {
 	if cfg.Ruleset == nil {
 		return nil, fmt.Errorf("a table needs a rule set")
