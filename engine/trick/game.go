@@ -146,8 +146,14 @@ func (g *Game) Next() int {
 	return g.turn
 }
 
-// Hand is the hand of seat (for tests and tables; a player sees only its View).
-func (g *Game) Hand(seat int) cards.Hand { return g.hands[seat] }
+// Hand is the hand of seat, empty for a seat not at the table. It is for
+// tests and tools: a player or bot sees only its View.
+func (g *Game) Hand(seat int) cards.Hand {
+	if seat < 0 || seat >= g.r.players {
+		return cards.Hand{}
+	}
+	return g.hands[seat]
+}
 
 func (g *Game) next(seat int) int {
 	if g.r.ccw {
@@ -821,4 +827,19 @@ func (g *Game) checkPenalty(e engine.Event) error {
 		return errors.New("penalty: give a reason")
 	}
 	return nil
+}
+
+// Places ranks totals (TT-7): 1 for the highest, equal totals share a place
+// (totals 50, 80, 50, 20 → places 2, 1, 2, 4).
+func Places(totals []int) []int {
+	out := make([]int, len(totals))
+	for i, t := range totals {
+		out[i] = 1
+		for _, u := range totals {
+			if u > t {
+				out[i]++
+			}
+		}
+	}
+	return out
 }

@@ -10,7 +10,7 @@ import (
 	"cardroom/engine/cards"
 )
 
-// newGame starts a game; opts as "key=value" pairs.
+// start starts a game; opts as "key=value" pairs.
 func start(t *testing.T, ruleset string, players int, opts ...string) *Game {
 	t.Helper()
 	o := engine.Options{}

@@ -162,6 +162,10 @@ func TestTT7_RoundEndsScoresNextRoundGameEnds(t *testing.T) {
 		t.Fatalf("game over: next %d, %d rounds; want Over after 3", g.Next(), len(g.Result().Rounds))
 	}
 	refuse(t, g, "bid 0", "the game is over")
+	// The highest total wins; equal totals share the place.
+	if got, want := Places([]int{50, 80, 50, 20}), []int{2, 1, 2, 4}; !slices.Equal(got, want) {
+		t.Fatalf("Places = %v, want %v", got, want)
+	}
 }
 
 // ---- A.2 Singularity and CLANKER ----
