@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"cardroom/engine/games"
+	"cardroom/lobby"
+	"cardroom/sshserver"
+	"cardroom/tables"
+	"cardroom/tui"
+)
+
+// shutdownBudget is how long a graceful shutdown may take in all.
+const shutdownBudget = 9 * time.Second
+
+// serveCmd runs the server until SIGINT or SIGTERM.
+func serveCmd(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg sshserver.Config
+	fs.StringVar(&cfg.Listen, "listen", sshserver.DefaultListen, "address to listen on")
+	fs.StringVar(&cfg.DataDir, "data-dir", sshserver.DefaultDataDir, "where the host key and game records are kept")
+	fs.DurationVar(&cfg.HandshakeTimeout, "handshake-timeout", sshserver.DefaultHandshakeTimeout, "time allowed from connect to an open session")
+	fs.DurationVar(&cfg.KeepaliveInterval, "keepalive", sshserver.DefaultKeepaliveInterval, "keepalive interval (negative: off)")
+	fs.IntVar(&cfg.MaxSessions, "max-sessions", sshserver.DefaultMaxSessions, "sessions at once, in all")
+	fs.IntVar(&cfg.MaxSessionsPerIP, "max-sessions-per-ip", sshserver.DefaultMaxSessionsPerIP, "sessions at once from one IP address")
+	fs.IntVar(&cfg.LoginsPerMinute, "logins-per-minute", 60, "new connections per IP address and minute (0: no limit)")
+	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", sshserver.DefaultIdleTimeout, "close sessions without input for this long (negative: never)")
+	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
+	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
+	debug := fs.Bool("debug", false, "log debug messages")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "cardroom serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Prefix: "cardroom"})
+	if *debug {
+		logger.SetLevel(log.DebugLevel)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, cfg, *turnTimer, *botPace, logger); err != nil {
+		logger.Error("cardroom stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// serve runs the lobby and the SSH server until ctx ends, then shuts both
+// down: every session is told, every running game's record is written.
+func serve(ctx context.Context, cfg sshserver.Config, turnTimer, botPace time.Duration, logger *log.Logger) error {
+	if cfg.DataDir == "" {
+		cfg.DataDir = sshserver.DefaultDataDir
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("data dir: %w", err)
+	}
+	if cfg.ShutdownTimeout == 0 {
+		cfg.ShutdownTimeout = shutdownBudget * 2 / 3
+	}
+	reg := games.Registry()
+	if turnTimer <= 0 {
+		turnTimer = lobby.Off
+	}
+	if botPace <= 0 {
+		botPace = lobby.Off
+	}
+	lob := lobby.New(lobby.Config{
+		Registry: reg, Bots: games.Bot, Sink: tables.FileSink{Dir: cfg.DataDir},
+		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
+	})
+	lobbyDone := make(chan error, 1)
+	go func() { lobbyDone <- lob.Run(context.Background()) }()
+
+	app := tui.NewApp(lob, reg, time.Now)
+	srv, err := sshserver.New(cfg, app, logger)
+	if err != nil {
+		_ = lob.Shutdown(context.Background())
+		<-lobbyDone
+		return err
+	}
+	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", cfg.DataDir)
+	logger.Info("listening", "addr", cfg.Listen, "try", "ssh -p "+portOf(cfg.Listen)+" localhost")
+	serveErr := srv.ListenAndServe(ctx)
+	if errors.Is(serveErr, sshserver.ErrServerClosed) {
+		serveErr = nil
+	}
+	logger.Info("shutting down: saving the records of running games")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownBudget/3)
+	defer cancel()
+	if err := lob.Shutdown(sctx); err != nil {
+		logger.Warn("tables did not stop in time", "err", err)
+	} else {
+		<-lobbyDone
+	}
+	logger.Info("bye")
+	return serveErr
+}
+
+func portOf(addr string) string {
+	for i := len(addr) - 1; i >= 0; i-- {
+		if addr[i] == ':' {
+			return addr[i+1:]
+		}
+	}
+	return addr
+}

@@ -1,0 +1,139 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/engine"
+	"cardroom/lobby"
+	"cardroom/sshserver"
+	"cardroom/tables"
+)
+
+// App serves the card room to SSH sessions: it implements sshserver.App.
+type App struct {
+	lobby *lobby.Lobby
+	reg   *engine.Registry
+	now   func() time.Time
+
+	mu       sync.Mutex
+	live     map[string]*sshserver.Session // interactive session per player id; guarded by mu
+	settings map[string]Settings           // per player id, while the server runs; guarded by mu
+}
+
+// NewApp returns the app over a running lobby. now reads the clock the
+// screens count turn timers down with.
+func NewApp(l *lobby.Lobby, reg *engine.Registry, now func() time.Time) *App {
+	if now == nil {
+		now = time.Now
+	}
+	return &App{lobby: l, reg: reg, now: now, live: map[string]*sshserver.Session{}, settings: map[string]Settings{}}
+}
+
+// NewSession enters the player into the lobby and returns their model. A
+// second interactive session of the same key takes over: the older one is
+// told and closed.
+func (a *App) NewSession(s *sshserver.Session) tea.Model {
+	id := s.Identity()
+	entry, err := a.lobby.Enter(id.ID, id.Name, id.Guest)
+	if err != nil {
+		return nil
+	}
+	a.mu.Lock()
+	old := a.live[id.ID]
+	a.live[id.ID] = s
+	set, ok := a.settings[id.ID]
+	a.mu.Unlock()
+	if old != nil {
+		old.Close("You logged in again from another terminal; this session was closed.")
+	}
+	if !ok {
+		set = Settings{Lang: "en", Glyphs: Unicode}
+	}
+	m := newModel(a, s, entry, set)
+	return m
+}
+
+// ended is called by a session's model when its program ends.
+func (a *App) ended(s *sshserver.Session, p tables.Player) {
+	a.mu.Lock()
+	if a.live[p.ID] == s {
+		delete(a.live, p.ID)
+	}
+	a.mu.Unlock()
+	_ = a.lobby.Exit(p.ID)
+}
+
+func (a *App) saveSettings(id string, set Settings) {
+	a.mu.Lock()
+	a.settings[id] = set
+	a.mu.Unlock()
+}
+
+const commandHelp = `cardroom — a card room over SSH
+
+  ssh -p PORT HOST                   open the lobby
+  ssh -t -p PORT HOST new GAME       create a table (singularity, specialrounds, boerenbridge, doudizhu)
+  ssh -t -p PORT HOST join CODE      sit at a table by its id or invite code
+  ssh -t -p PORT HOST watch TABLE    watch a table
+  ssh -p PORT HOST list              list the tables (plain text)
+  ssh -p PORT HOST help              this help
+`
+
+// Command answers a session without a pty with plain text.
+func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
+	if len(args) == 0 {
+		args = []string{"help"}
+	}
+	switch args[0] {
+	case "help", "--help", "-h":
+		fmt.Fprint(out, commandHelp)
+		return 0
+	case "list", "ls":
+		u, err := a.lobby.List()
+		if err != nil {
+			fmt.Fprintf(out, "cardroom: %v\n", err)
+			return 1
+		}
+		writeList(out, u)
+		return 0
+	case "new", "join", "watch":
+		fmt.Fprintf(out, "%q needs a terminal: use ssh -t … %s\n", args[0], strings.Join(args, " "))
+		return 1
+	}
+	fmt.Fprintf(out, "cardroom: unknown command %q\n\n%s", clipText(args[0], 20), commandHelp)
+	return 1
+}
+
+func writeList(out io.Writer, u lobby.Update) {
+	if len(u.Tables) == 0 {
+		fmt.Fprintln(out, "No tables yet. Open the lobby with ssh -t and press n to create one.")
+	} else {
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "TABLE\tGAME\tPEOPLE\tBOTS\tFREE\tROUND\tWATCHING\tSTATE")
+		for _, t := range u.Tables {
+			state := t.Phase.String()
+			if t.Private {
+				state += ", private"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", t.ID, t.Title, t.Humans, t.Bots, t.Free, t.Round, t.Spectators, state)
+		}
+		tw.Flush()
+	}
+	fmt.Fprintf(out, "%d online\n", len(u.Online))
+}
+
+// clipText cuts untrusted text for display.
+func clipText(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}

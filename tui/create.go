@@ -1,0 +1,279 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/engine"
+)
+
+// CreateRequest is what the create-table form asks the lobby for.
+type CreateRequest struct {
+	Ruleset string
+	Players int
+	Options engine.Options // every option of the rule set, as shown in the form
+	Private bool
+	Timer   time.Duration // 0: no turn timer
+}
+
+// timerChoices are the turn timer values the form cycles through (0 = off).
+var timerChoices = []time.Duration{60 * time.Second, 90 * time.Second, 120 * time.Second, 0, 15 * time.Second, 30 * time.Second}
+
+// createForm is the create-table screen: the game, the seats, every option of
+// the rule set with its default and a one-line explanation, private, timer.
+type createForm struct {
+	rulesets []*engine.Ruleset
+	game     int
+	players  int
+	values   engine.Options
+	private  bool
+	timer    int // index into timerChoices
+	cursor   int
+	editing  bool   // typing into a round-map field
+	input    string // the text being typed
+	err      string
+}
+
+func newCreateForm(rs []*engine.Ruleset, game string) *createForm {
+	f := &createForm{rulesets: rs}
+	for i, r := range rs {
+		if r.Name == game {
+			f.game = i
+		}
+	}
+	f.resetGame()
+	return f
+}
+
+func (f *createForm) ruleset() *engine.Ruleset { return f.rulesets[f.game] }
+
+func (f *createForm) resetGame() {
+	r := f.ruleset()
+	f.values = engine.Options{}
+	for _, s := range r.Options {
+		f.values[s.Name] = s.Default
+	}
+	f.players = r.MinPlayers
+	if r.MaxPlayers >= 4 && r.MinPlayers <= 4 {
+		f.players = 4
+	}
+	f.err = ""
+}
+
+// field rows: 0 game, 1 players, 2.. options, then private, timer, create.
+func (f *createForm) rows() int { return 2 + len(f.ruleset().Options) + 3 }
+
+func (f *createForm) request() CreateRequest {
+	opts := engine.Options{}
+	for k, v := range f.values {
+		opts[k] = v
+	}
+	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private, Timer: timerChoices[f.timer]}
+}
+
+// formResult says what the form wants after a key.
+type formResult int
+
+const (
+	formStay formResult = iota
+	formCancel
+	formSubmit
+)
+
+func (f *createForm) update(k tea.KeyMsg) formResult {
+	if f.editing {
+		return f.updateEditing(k)
+	}
+	n := f.rows()
+	switch k.String() {
+	case "esc", "q":
+		return formCancel
+	case "up", "k", "shift+tab":
+		f.cursor = (f.cursor + n - 1) % n
+	case "down", "j", "tab":
+		f.cursor = (f.cursor + 1) % n
+	case "left", "h":
+		f.change(-1)
+	case "right", "l", " ":
+		f.change(+1)
+	case "enter":
+		if f.cursor == n-1 {
+			return f.validate()
+		}
+		if spec, ok := f.optionAt(f.cursor); ok && spec.Kind == engine.RoundMap {
+			f.editing, f.input = true, f.values[spec.Name]
+			return formStay
+		}
+		f.change(+1)
+	}
+	return formStay
+}
+
+func (f *createForm) validate() formResult {
+	r := f.ruleset()
+	if _, _, err := r.Start(f.players, f.values); err != nil {
+		f.err = err.Error()
+		return formStay
+	}
+	return formSubmit
+}
+
+func (f *createForm) updateEditing(k tea.KeyMsg) formResult {
+	spec, _ := f.optionAt(f.cursor)
+	switch k.Type {
+	case tea.KeyEnter:
+		v, err := f.ruleset().Resolve(engine.Options{spec.Name: f.input})
+		if err != nil {
+			f.err = err.Error()
+			return formStay
+		}
+		f.values[spec.Name], f.editing, f.err = v[spec.Name], false, ""
+	case tea.KeyEsc:
+		f.editing, f.err = false, ""
+	case tea.KeyBackspace:
+		if r := []rune(f.input); len(r) > 0 {
+			f.input = string(r[:len(r)-1])
+		}
+	case tea.KeyRunes, tea.KeySpace:
+		for _, r := range k.Runes {
+			if len(f.input) < 80 && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r == '_' || r == ':' || r == ',') {
+				f.input += string(r)
+			}
+		}
+	}
+	return formStay
+}
+
+func (f *createForm) optionAt(row int) (engine.OptionSpec, bool) {
+	i := row - 2
+	if i < 0 || i >= len(f.ruleset().Options) {
+		return engine.OptionSpec{}, false
+	}
+	return f.ruleset().Options[i], true
+}
+
+func (f *createForm) change(d int) {
+	f.err = ""
+	r := f.ruleset()
+	n := f.rows()
+	switch row := f.cursor; {
+	case row == 0:
+		f.game = (f.game + len(f.rulesets) + d) % len(f.rulesets)
+		f.resetGame()
+	case row == 1:
+		f.players = clamp(f.players+d, r.MinPlayers, r.MaxPlayers)
+	case row == n-3:
+		f.private = !f.private
+	case row == n-2:
+		f.timer = (f.timer + len(timerChoices) + d) % len(timerChoices)
+	default:
+		spec, ok := f.optionAt(row)
+		if !ok {
+			return
+		}
+		v := f.values[spec.Name]
+		switch spec.Kind {
+		case engine.Bool:
+			if v == "true" {
+				v = "false"
+			} else {
+				v = "true"
+			}
+		case engine.Enum:
+			i := 0
+			for j, x := range spec.Values {
+				if x == v {
+					i = j
+				}
+			}
+			v = spec.Values[(i+len(spec.Values)+d)%len(spec.Values)]
+		case engine.Int:
+			n, _ := strconv.Atoi(v)
+			v = strconv.Itoa(clamp(n+d, spec.Min, spec.Max))
+		}
+		f.values[spec.Name] = v
+	}
+}
+
+func clamp(v, lo, hi int) int {
+	return max(lo, min(hi, v))
+}
+
+func (f *createForm) view(s *Styles, t *text, width int) string {
+	var b strings.Builder
+	r := f.ruleset()
+	b.WriteString(s.Title.Render(t.get("New table")) + "\n\n")
+	row := func(i int, label, value, doc string) {
+		cursor := "  "
+		if i == f.cursor {
+			cursor = s.Key.Render("▸ ")
+			if s.set.Glyphs != Unicode {
+				cursor = s.Key.Render("> ")
+			}
+		}
+		line := fmt.Sprintf("%s%-18s %s", cursor, label, value)
+		if i == f.cursor {
+			line = fmt.Sprintf("%s%-18s %s", cursor, s.Bold.Render(label), s.Bold.Render(value))
+		}
+		b.WriteString(line)
+		if doc != "" && width >= 60 {
+			b.WriteString("  " + s.Subtle.Render(fit(doc, width-40)))
+		}
+		b.WriteString("\n")
+	}
+	row(0, t.get("Game"), "◂ "+r.Title+" ▸", "")
+	seats := strconv.Itoa(f.players)
+	if r.MinPlayers == r.MaxPlayers {
+		seats += " " + t.get("(fixed)")
+	}
+	row(1, t.get("Seats"), seats, t.get("bots fill the seats nobody takes"))
+	for i, spec := range r.Options {
+		v := f.values[spec.Name]
+		if f.editing && f.cursor == i+2 {
+			v = f.input + "▏"
+		} else if v == "" {
+			v = t.get("none")
+		} else if spec.Kind == engine.Bool {
+			v = map[bool]string{true: t.get("on"), false: t.get("off")}[v == "true"]
+		}
+		if f.values[spec.Name] == spec.Default && !f.editing {
+			v += s.Subtle.Render(" (" + t.get("default") + ")")
+		}
+		row(i+2, spec.Name, v, spec.Doc)
+	}
+	n := f.rows()
+	row(n-3, t.get("Private"), map[bool]string{true: t.get("yes, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
+	timer := t.get("off")
+	if d := timerChoices[f.timer]; d > 0 {
+		timer = fmt.Sprintf("%d s", int(d.Seconds()))
+	}
+	row(n-2, t.get("Turn timer"), timer, t.get("when it runs out, a bot moves for you"))
+	b.WriteString("\n")
+	create := "[ " + t.get("Create table") + " ]"
+	if f.cursor == n-1 {
+		b.WriteString(s.Selected.Render(create))
+	} else {
+		b.WriteString(s.Bold.Render(create))
+	}
+	b.WriteString("\n")
+	if f.err != "" {
+		b.WriteString("\n" + s.Err.Render(fit(f.err, width)) + "\n")
+	}
+	return b.String()
+}
+
+// fit shortens s to at most w columns (counting runes).
+func fit(s string, w int) string {
+	r := []rune(s)
+	if w <= 1 || len(r) <= w {
+		if w <= 1 {
+			return ""
+		}
+		return s
+	}
+	return string(r[:w-1]) + "…"
+}

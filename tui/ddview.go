@@ -1,0 +1,314 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+	"cardroom/engine/doudizhu"
+)
+
+const ddRankOrder = "3456789TJQKA2BR"
+
+func (tm *tableModel) ddKeys(v *doudizhu.View) []binding {
+	tx := tm.m.tx
+	switch v.Phase {
+	case doudizhu.Bidding:
+		return []binding{{"1-3", tx.get("bid")}, {"p", tx.get("pass")}}
+	case doudizhu.Playing:
+		bs := []binding{{"3-9TJQKA2BR", tx.get("type ranks")}, {"space", tx.get("mark")}, {"x", tx.get("hint")}, {"enter", tx.get("play")}}
+		if slices.Contains(v.Legal, engine.PassMove()) {
+			bs = append(bs, binding{"p", tx.get("pass")})
+		}
+		return bs
+	}
+	return nil
+}
+
+func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
+	if !tm.myTurn {
+		return nil
+	}
+	key := k.String()
+	switch v.Phase {
+	case doudizhu.Bidding:
+		switch key {
+		case "1", "2", "3":
+			return tm.send(engine.BidMove(int(key[0] - '0')))
+		case "p", "0":
+			return tm.send(engine.PassMove())
+		}
+	case doudizhu.Playing:
+		switch key {
+		case "left":
+			tm.cursor = max(0, tm.cursor-1)
+		case "right":
+			tm.cursor = min(len(v.Hand)-1, tm.cursor+1)
+		case " ":
+			if tm.cursor < len(tm.marked) {
+				tm.marked[tm.cursor] = !tm.marked[tm.cursor]
+				tm.ranks = ""
+			}
+		case "x":
+			tm.nextHint(v)
+		case "p":
+			tm.clearPlay()
+			return tm.send(engine.PassMove())
+		case "backspace":
+			if tm.ranks != "" {
+				tm.ranks = tm.ranks[:len(tm.ranks)-1]
+			} else {
+				tm.clearPlay()
+			}
+		case "esc":
+			tm.clearPlay()
+		case "enter":
+			ranks := tm.ranks
+			if ranks == "" {
+				ranks = tm.markedRanks(v)
+			}
+			if ranks == "" {
+				return tm.m.fail(errors.New(tm.m.tx.get("choose cards first: type their ranks, mark them with space, or press x for a hint")))
+			}
+			tm.clearPlay()
+			return tm.send(engine.PlayRanks(sortRanks(ranks)))
+		default:
+			if len(key) == 1 {
+				r := strings.ToUpper(key)
+				if strings.Contains(ddRankOrder, r) && len(tm.ranks) < 20 {
+					tm.ranks += r
+					for i := range tm.marked {
+						tm.marked[i] = false
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (tm *tableModel) clearPlay() {
+	tm.ranks = ""
+	for i := range tm.marked {
+		tm.marked[i] = false
+	}
+}
+
+// nextHint marks the cards of the next legal play, cycling.
+func (tm *tableModel) nextHint(v *doudizhu.View) {
+	var plays []string
+	for _, mv := range v.Legal {
+		if mv.Kind == engine.Play {
+			plays = append(plays, mv.Ranks)
+		}
+	}
+	if len(plays) == 0 {
+		return
+	}
+	p := plays[tm.hint%len(plays)]
+	tm.hint++
+	tm.ranks = ""
+	tm.markRanks(v.Hand, p)
+}
+
+// markRanks marks cards of hand for the ranks of a play, each card once.
+func (tm *tableModel) markRanks(hand []cards.Card, ranks string) {
+	for i := range tm.marked {
+		tm.marked[i] = false
+	}
+	for _, r := range ranks {
+		for i, c := range hand {
+			if !tm.marked[i] && doudizhu.RankOf(c).String() == string(r) {
+				tm.marked[i] = true
+				break
+			}
+		}
+	}
+}
+
+func (tm *tableModel) markedRanks(v *doudizhu.View) string {
+	var b strings.Builder
+	for i, c := range v.Hand {
+		if i < len(tm.marked) && tm.marked[i] {
+			b.WriteString(doudizhu.RankOf(c).String())
+		}
+	}
+	return b.String()
+}
+
+// sortRanks puts ranks in the order of the move text (3…A 2 B R).
+func sortRanks(s string) string {
+	b := []byte(s)
+	slices.SortFunc(b, func(x, y byte) int {
+		return strings.IndexByte(ddRankOrder, x) - strings.IndexByte(ddRankOrder, y)
+	})
+	return string(b)
+}
+
+func (tm *tableModel) ddView(v *doudizhu.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	line := tx.f("Deal %d of %d", v.Deal, v.Deals)
+	if v.Bid > 0 {
+		line += " · " + tx.f("bid %d", v.Bid)
+	}
+	line += " · " + tx.f("multiplier ×%d", v.Multiplier)
+	if v.Landlord >= 0 {
+		line += " · " + tx.get("landlord") + " " + st.Bold.Render(tm.plainName(v.Landlord))
+	}
+	if v.Redeals > 0 {
+		line += st.Subtle.Render(" · " + tx.f("redealt %d×", v.Redeals))
+	}
+	b.WriteString(line + "\n")
+	if v.Bottom != nil {
+		b.WriteString(tx.get("Bottom cards:") + " " + st.cardsInline(v.Bottom) + "\n")
+	} else {
+		b.WriteString(tx.get("Bottom cards:") + " " + st.backRow(3, 3) + "\n")
+	}
+	b.WriteString("\n")
+
+	b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %-9s %5s  %s", tx.get("seat"), tx.get("role"), tx.get("cards"), tx.get("last"))) + "\n")
+	last := map[int]string{}
+	if v.Phase == doudizhu.Bidding {
+		for _, bd := range v.Bids {
+			if bd.N == 0 {
+				last[bd.Seat] = tx.get("pass")
+			} else {
+				last[bd.Seat] = tx.f("bid %d", bd.N)
+			}
+		}
+	} else {
+		for _, t := range v.History {
+			if t.Pass {
+				last[t.Seat] = tx.get("pass")
+			} else {
+				last[t.Seat] = st.cardsInline(t.Cards)
+			}
+		}
+	}
+	for i := 0; i < doudizhu.Players; i++ {
+		mark := "  "
+		if v.Turn == i {
+			mark = st.Turn.Render(cursorMark(st))
+		}
+		role := ""
+		if v.Landlord >= 0 {
+			role = tx.get("farmer")
+			if i == v.Landlord {
+				role = st.Warn.Render(tx.get("landlord"))
+			}
+		}
+		b.WriteString(fmt.Sprintf(" %s%s %s %5d  %s\n", mark, padRight(tm.seatName(i), 26), padRight(role, 9), v.Counts[i], last[i]))
+	}
+	b.WriteString("\n")
+
+	switch {
+	case v.Phase == doudizhu.Playing && v.TableSeat >= 0:
+		b.WriteString(tx.f("To beat: %s", tm.plainName(v.TableSeat)) + " — " + tx.get(v.Table.Type.String()) + " " + st.Bold.Render(v.Table.String()) + "\n")
+	case v.Phase == doudizhu.Playing && v.Turn >= 0:
+		b.WriteString(tx.f("%s leads: any combination.", tm.plainName(v.Turn)) + "\n")
+	case v.Phase == doudizhu.Over || v.Phase == doudizhu.Dealing:
+		if n := len(v.Scores); n > 0 {
+			b.WriteString(tx.get("Last deal:") + " " + tm.scoreLine(v.Scores[n-1]) + "\n")
+		} else {
+			b.WriteString("\n")
+		}
+	default:
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+
+	if v.Seat == engine.Spectator {
+		b.WriteString(st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n")
+	} else if len(v.Hand) > 0 {
+		playing := tm.myTurn && v.Phase == doudizhu.Playing
+		cursor := -1
+		if playing {
+			cursor = tm.cursor
+		}
+		b.WriteString(st.cardRow(v.Hand, func(i int) cardState {
+			if i < len(tm.marked) && tm.marked[i] {
+				return cardHot
+			}
+			return cardNormal
+		}, cursor) + "\n")
+	}
+	b.WriteString(tm.ddPrompt(v) + "\n")
+	return b.String()
+}
+
+func (tm *tableModel) ddPrompt(v *doudizhu.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	if !tm.myTurn {
+		if v.Turn >= 0 && v.Turn < doudizhu.Players {
+			return st.Subtle.Render(tx.f("Waiting for %s…", tm.plainName(v.Turn)))
+		}
+		return ""
+	}
+	switch v.Phase {
+	case doudizhu.Bidding:
+		var bids []string
+		for _, mv := range v.Legal {
+			if mv.Kind == engine.Bid {
+				bids = append(bids, strconv.Itoa(mv.N))
+			}
+		}
+		return st.Turn.Render(tx.get("Your bid:")) + " " + strings.Join(bids, " ") + " " + tx.get("or p to pass")
+	case doudizhu.Playing:
+		sel := tm.ranks
+		if sel == "" {
+			sel = sortRanks(tm.markedRanks(v))
+		}
+		return st.Turn.Render(tx.get("Your play:")) + " " + st.Bold.Render(sel+"▏")
+	}
+	return ""
+}
+
+func (tm *tableModel) scoreLine(scores []int) string {
+	parts := make([]string, len(scores))
+	for i, s := range scores {
+		parts[i] = fmt.Sprintf("%s %+d", tm.plainName(i), s)
+	}
+	return strings.Join(parts, "  ")
+}
+
+func (tm *tableModel) ddSheet(v *doudizhu.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	b.WriteString(st.Title.Render(tx.get("Score sheet")) + "\n\n")
+	head := fmt.Sprintf("%-8s", tx.get("deal"))
+	for i := 0; i < doudizhu.Players; i++ {
+		head += padLeft(tm.plainName(i), 12)
+	}
+	b.WriteString(st.Subtle.Render(head) + "\n")
+	totals := make([]int, doudizhu.Players)
+	for d, sc := range v.Scores {
+		line := fmt.Sprintf("%-8d", d+1)
+		for i, s := range sc {
+			totals[i] += s
+			line += padLeft(fmt.Sprintf("%+d", s), 12)
+		}
+		b.WriteString(line + "\n")
+	}
+	line := fmt.Sprintf("%-8s", tx.get("total"))
+	for i := 0; i < doudizhu.Players; i++ {
+		line += padLeft(strconv.Itoa(v.Totals[i]), 12)
+	}
+	b.WriteString(st.Bold.Render(line) + "\n\n" + st.Subtle.Render(tx.get("tab: back to the table")) + "\n")
+	return b.String()
+}
+
+// cardsInline draws cards side by side without frames.
+func (s *Styles) cardsInline(cs []cards.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = s.Card(c)
+	}
+	return strings.Join(parts, " ")
+}

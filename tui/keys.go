@@ -1,0 +1,49 @@
+package tui
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// splitKeys turns one key message into one message per key. Bubble Tea merges
+// keystrokes that arrive together ("jjj", or a fast typist's "3" "3" "4")
+// into one message with several runes; every one of them counts. A paste is
+// kept whole: it is text, not keys.
+func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) <= 1 || msg.Paste {
+		return []tea.KeyMsg{msg}
+	}
+	out := make([]tea.KeyMsg, len(msg.Runes))
+	for i, r := range msg.Runes {
+		out[i] = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
+	}
+	return out
+}
+
+// binding is one key of the help bar.
+type binding struct {
+	keys string // what to press, e.g. "↑/k"
+	does string // what it does, e.g. "up"
+}
+
+// helpBar renders the keys that work on the current screen, fitting width.
+func (s *Styles) helpBar(width int, bs []binding) string {
+	var b strings.Builder
+	used := 0
+	for i, k := range bs {
+		item := k.keys + " " + k.does
+		w := len([]rune(item)) + 3
+		if used+w > width && i > 0 {
+			break
+		}
+		if i > 0 {
+			b.WriteString(s.Help.Render(" · "))
+		}
+		b.WriteString(s.Key.Render(k.keys))
+		b.WriteString(" ")
+		b.WriteString(s.Help.Render(k.does))
+		used += w
+	}
+	return b.String()
+}

@@ -1,0 +1,216 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/lobby"
+	"cardroom/tables"
+)
+
+func (m *model) lobbyKeys() []binding {
+	if m.codeIn != nil {
+		return []binding{{"enter", m.tx.get("join")}, {"esc", m.tx.get("cancel")}}
+	}
+	bs := []binding{}
+	if len(m.lobbyU.Tables) > 0 {
+		bs = append(bs, binding{"↑↓", m.tx.get("choose")}, binding{"enter", m.tx.get("sit")}, binding{"w", m.tx.get("watch")})
+	}
+	bs = append(bs,
+		binding{"n", m.tx.get("new table")},
+		binding{"1-4", m.tx.get("quick play")},
+		binding{"c", m.tx.get("invite code")},
+		binding{"?", m.tx.get("help")},
+		binding{"q", m.tx.get("quit")},
+	)
+	return bs
+}
+
+func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
+	if m.codeIn != nil {
+		switch k.Type {
+		case tea.KeyEnter:
+			code := *m.codeIn
+			m.codeIn = nil
+			return m.join(code, -1)
+		case tea.KeyEsc:
+			m.codeIn = nil
+		case tea.KeyBackspace:
+			if s := *m.codeIn; len(s) > 0 {
+				*m.codeIn = s[:len(s)-1]
+			}
+		case tea.KeyRunes:
+			for _, r := range k.Runes {
+				if len(*m.codeIn) < 12 && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
+					*m.codeIn += string(r)
+				}
+			}
+		}
+		return nil
+	}
+	ts := m.lobbyU.Tables
+	switch k.String() {
+	case "q", "esc":
+		return tea.Quit
+	case "up", "k":
+		m.lobbySel = max(0, m.lobbySel-1)
+	case "down", "j":
+		m.lobbySel = min(max(0, len(ts)-1), m.lobbySel+1)
+	case "n":
+		m.form = newCreateForm(m.app.reg.All(), "singularity")
+		m.screen = createScreen
+		m.status = ""
+	case "c":
+		s := ""
+		m.codeIn = &s
+	case "enter":
+		if m.lobbySel < len(ts) {
+			return m.join(ts[m.lobbySel].ID, -1)
+		}
+	case "w":
+		if m.lobbySel < len(ts) {
+			return m.watch(ts[m.lobbySel].ID)
+		}
+	case "1", "2", "3", "4":
+		rs := m.app.reg.All()
+		i := int(k.Runes[0] - '1')
+		if i < len(rs) {
+			return m.quickPlay(rs[i].Name)
+		}
+	}
+	return nil
+}
+
+// quickPlay sits at the first open table of a game that is waiting for
+// players, or creates one and starts it with bots.
+func (m *model) quickPlay(game string) tea.Cmd {
+	for _, t := range m.lobbyU.Tables {
+		if t.Ruleset == game && !t.Private && t.Phase == tables.Waiting && t.Free > 0 {
+			return m.join(t.ID, -1)
+		}
+	}
+	p := m.player
+	return func() tea.Msg {
+		c, err := m.app.lobby.Create(lobby.CreateRequest{Host: p, Ruleset: game})
+		if err != nil {
+			return satMsg{err: err}
+		}
+		sub, err := c.Table.Subscribe(p)
+		if err != nil {
+			return satMsg{err: err}
+		}
+		if err := c.Table.Start(p); err != nil {
+			sub.Close()
+			return satMsg{err: err}
+		}
+		return satMsg{t: c.Table, sub: sub}
+	}
+}
+
+func (m *model) lobbyView() string {
+	var b strings.Builder
+	st, tx := m.st, m.tx
+	title := st.Title.Render("cardroom")
+	who := tx.f("you are %s", st.Bold.Render(m.player.Name))
+	if m.player.Guest {
+		who += st.Subtle.Render(" (" + tx.get("guest") + ")")
+	}
+	online := tx.f("%d online", len(m.lobbyU.Online))
+	b.WriteString(padBetween(title+" · "+who, online, m.width) + "\n\n")
+
+	ts := m.lobbyU.Tables
+	if len(ts) == 0 {
+		b.WriteString("  " + tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots.") + "\n")
+	} else {
+		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
+		b.WriteString(st.Subtle.Render(fit(header, m.width)) + "\n")
+		rows := m.height - 12
+		first := max(0, min(m.lobbySel-rows+1, len(ts)-rows))
+		for i := first; i < len(ts) && i < first+rows; i++ {
+			t := ts[i]
+			round := "-"
+			if t.Round > 0 {
+				round = fmt.Sprint(t.Round)
+			}
+			state := tx.get(t.Phase.String())
+			if t.Private {
+				state += " · " + tx.get("private")
+			}
+			line := fmt.Sprintf("%-8s %-15s %6d %5d %5d %6s %6d  %s", clipText(t.ID, 8), clipText(t.Title, 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
+			if i == m.lobbySel {
+				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, m.width-2)) + "\n")
+			} else {
+				b.WriteString("  " + fit(line, m.width-2) + "\n")
+			}
+		}
+	}
+	b.WriteString("\n")
+	names := make([]string, 0, len(m.lobbyU.Online))
+	for _, o := range m.lobbyU.Online {
+		n := o.Name
+		if o.Guest {
+			n += " (" + tx.get("guest") + ")"
+		}
+		names = append(names, n)
+	}
+	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + fit(strings.Join(names, ", "), m.width-10) + "\n")
+	b.WriteString("\n" + st.Subtle.Render(tx.get("Quick play: ")))
+	for i, r := range m.app.reg.All() {
+		b.WriteString(st.Key.Render(fmt.Sprint(i+1)) + " " + r.Title + "  ")
+	}
+	b.WriteString("\n")
+	if m.codeIn != nil {
+		b.WriteString("\n" + tx.get("Invite code or table id: ") + st.Bold.Render(*m.codeIn+"▏") + "\n")
+	}
+	return b.String()
+}
+
+func cursorMark(st *Styles) string {
+	if st.set.Glyphs == Unicode {
+		return "▸ "
+	}
+	return "> "
+}
+
+// padBetween puts left and right on one line of width w.
+func padBetween(left, right string, w int) string {
+	gap := w - visibleWidth(left) - visibleWidth(right)
+	if gap < 1 {
+		gap = 1
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+func (m *model) formKeys() []binding {
+	if m.form.editing {
+		return []binding{{"enter", m.tx.get("done")}, {"esc", m.tx.get("cancel")}}
+	}
+	return []binding{
+		{"↑↓", m.tx.get("field")}, {"←→", m.tx.get("change")}, {"enter", m.tx.get("edit / create")}, {"esc", m.tx.get("back")},
+	}
+}
+
+func (m *model) helpView() string {
+	tx := m.tx
+	lines := []string{
+		m.st.Title.Render(tx.get("Help")),
+		"",
+		tx.get("Lobby: ↑↓ choose a table, enter sits, w watches, n creates a table,"),
+		tx.get("  1–4 quick play, c joins by invite code, q quits."),
+		"",
+		tx.get("Trick games: digits then enter bid; ←→ choose a card, enter plays it;"),
+		tx.get("  s h d c (or n for none) name trump; tab shows the score sheet;"),
+		tx.get("  l shows the last trick."),
+		"",
+		tx.get("Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,"),
+		tx.get("  or ←→ and space to mark cards; x hints the next legal play."),
+		"",
+		tx.get("At a table: t talks, esc goes back to the lobby (your seat is kept,"),
+		tx.get("  a bot plays it), L leaves the seat for good. The host presses S"),
+		tx.get("  to start; :bot N hands seat N to a bot; :penalty N -5 reason gives"),
+		tx.get("  a Boerenbridge penalty."),
+	}
+	return strings.Join(lines, "\n")
+}

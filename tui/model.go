@@ -1,0 +1,489 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/engine"
+	"cardroom/lobby"
+	"cardroom/sshserver"
+	"cardroom/tables"
+)
+
+// The smallest terminal the screens are laid out for.
+const (
+	minWidth  = 80
+	minHeight = 24
+)
+
+type screen int
+
+const (
+	lobbyScreen screen = iota
+	createScreen
+	tableScreen
+)
+
+// Messages the model gives itself.
+type (
+	lobbyMsg struct {
+		u  lobby.Update
+		ok bool // false: the lobby subscription ended
+	}
+	snapMsg struct {
+		s   tables.Snapshot
+		sub *tables.Subscription
+		ok  bool // false: the table subscription ended
+	}
+	// satMsg: a table was joined (or created); subscribe to it.
+	satMsg struct {
+		t    *tables.Table
+		sub  *tables.Subscription
+		code string
+		err  error
+	}
+	// doneMsg is the answer of a table or lobby action: an error to show, or
+	// a note.
+	doneMsg struct {
+		err  error
+		note string
+	}
+	tickMsg struct{ version uint64 }
+)
+
+// model is one session's Bubble Tea model.
+type model struct {
+	app    *App
+	sess   *sshserver.Session
+	player tables.Player
+	set    Settings
+	st     *Styles
+	tx     *text
+	width  int
+	height int
+	screen screen
+	status string // one line: the answer to the last action
+	isErr  bool
+	closed string // the session is closing: why
+
+	subs     *subscriptions
+	lobbySub *lobby.Subscription
+	lobbyU   lobby.Update
+	lobbySel int
+	codeIn   *string // typing an invite code in the lobby
+
+	form *createForm
+
+	table *tableModel
+
+	showHelp bool
+}
+
+func newModel(a *App, s *sshserver.Session, e lobby.Entry, set Settings) *model {
+	w, h := s.Window()
+	m := &model{app: a, sess: s, player: e.Player, set: set, width: w, height: h, subs: &subscriptions{}}
+	m.restyle()
+	if e.Note != "" {
+		m.status = e.Note
+	}
+	go func() { // owned by the session: it ends with the session's context
+		<-s.Context().Done()
+		m.cleanup()
+	}()
+	return m
+}
+
+func (m *model) restyle() {
+	m.st = NewStyles(m.sess.Renderer(), m.set)
+	m.tx = newText(m.set.Lang)
+}
+
+// cleanup runs once the session has ended: the player leaves the lobby and
+// their table keeps their seat for them (ON-2).
+func (m *model) cleanup() {
+	m.subs.closeAll()
+	m.app.ended(m.sess, m.player)
+}
+
+// subscriptions holds the session's open subscriptions so they can be closed
+// from the goroutine that sees the session end, while the program's own
+// goroutine opens and swaps them.
+type subscriptions struct {
+	mu    sync.Mutex
+	lobby *lobby.Subscription
+	table *tables.Subscription
+	done  bool
+}
+
+// setLobby records the lobby subscription; false if the session has ended
+// (the caller must close it).
+func (s *subscriptions) setLobby(sub *lobby.Subscription) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lobby = sub
+	return !s.done
+}
+
+// setTable records the table subscription, returning the one it replaces;
+// ok is false if the session has ended (the caller must close sub).
+func (s *subscriptions) setTable(sub *tables.Subscription) (old *tables.Subscription, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old, s.table = s.table, sub
+	return old, !s.done
+}
+
+func (s *subscriptions) closeAll() {
+	s.mu.Lock()
+	s.done = true
+	l, t := s.lobby, s.table
+	s.mu.Unlock()
+	if l != nil {
+		l.Close()
+	}
+	if t != nil {
+		t.Close()
+	}
+}
+
+func (m *model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.subscribeLobby()}
+	args := m.sess.Args()
+	if len(args) >= 1 {
+		cmds = append(cmds, m.deepLink(args))
+	}
+	return tea.Batch(cmds...)
+}
+
+// deepLink runs `new GAME`, `join CODE` or `watch TABLE` given on the ssh
+// command line.
+func (m *model) deepLink(args []string) tea.Cmd {
+	arg := ""
+	if len(args) > 1 {
+		arg = args[1]
+	}
+	switch args[0] {
+	case "new":
+		name := arg
+		if name == "" {
+			name = "singularity"
+		}
+		if _, err := m.app.reg.Lookup(name); err != nil {
+			return m.fail(err)
+		}
+		m.form = newCreateForm(m.app.reg.All(), name)
+		m.screen = createScreen
+		return nil
+	case "join":
+		return m.join(arg, -1)
+	case "watch":
+		return m.watch(arg)
+	}
+	return m.fail(fmt.Errorf("unknown command %q: use new GAME, join CODE or watch TABLE", clipText(args[0], 20)))
+}
+
+func (m *model) fail(err error) tea.Cmd {
+	return func() tea.Msg { return doneMsg{err: err} }
+}
+
+func (m *model) subscribeLobby() tea.Cmd {
+	return func() tea.Msg {
+		sub, err := m.app.lobby.Subscribe()
+		if err != nil {
+			return doneMsg{err: err}
+		}
+		if !m.subs.setLobby(sub) {
+			sub.Close()
+			return nil
+		}
+		u := <-sub.C
+		return lobbySubMsg{sub: sub, u: u}
+	}
+}
+
+type lobbySubMsg struct {
+	sub *lobby.Subscription
+	u   lobby.Update
+}
+
+func waitLobby(sub *lobby.Subscription) tea.Cmd {
+	return func() tea.Msg {
+		u, ok := <-sub.C
+		return lobbyMsg{u: u, ok: ok}
+	}
+}
+
+func waitSnap(sub *tables.Subscription) tea.Cmd {
+	return func() tea.Msg {
+		s, ok := <-sub.C
+		return snapMsg{s: s, sub: sub, ok: ok}
+	}
+}
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case sshserver.IdleWarningMsg:
+		m.say(m.tx.f("No keys for a while: this session closes in %d s unless you press a key.", int(msg.Remaining.Seconds())), true)
+		return m, nil
+	case sshserver.ClosingMsg:
+		m.closed = msg.Reason
+		return m, tea.Quit
+	case lobbySubMsg:
+		m.lobbySub, m.lobbyU = msg.sub, msg.u
+		return m, waitLobby(msg.sub)
+	case lobbyMsg:
+		if !msg.ok {
+			m.lobbySub = nil
+			return m, nil
+		}
+		m.lobbyU = msg.u
+		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.lobbyU.Tables)-1))
+		return m, waitLobby(m.lobbySub)
+	case satMsg:
+		if msg.err != nil {
+			m.say(msg.err.Error(), true)
+			return m, nil
+		}
+		old, ok := m.subs.setTable(msg.sub)
+		if old != nil && old != msg.sub {
+			go old.Close() // not on the UI goroutine: it waits for the table
+		}
+		if !ok {
+			go msg.sub.Close()
+			return m, nil
+		}
+		m.table = newTableModel(m, msg.t, msg.sub)
+		m.screen = tableScreen
+		if msg.code != "" {
+			m.say(m.tx.f("Private table: friends join with the code %s", msg.code), false)
+		}
+		return m, waitSnap(msg.sub)
+	case snapMsg:
+		if m.table == nil || msg.sub != m.table.sub {
+			return m, nil // a subscription we already left
+		}
+		if !msg.ok {
+			return m, m.leaveTable("")
+		}
+		return m, tea.Batch(m.table.snapshot(msg.s), waitSnap(msg.sub))
+	case tickMsg:
+		if m.table != nil && msg.version == m.table.snap.Version {
+			return m, m.table.tick()
+		}
+		return m, nil
+	case doneMsg:
+		if msg.err != nil {
+			m.say(msg.err.Error(), true)
+		} else if msg.note != "" {
+			m.say(msg.note, false)
+		}
+		return m, nil
+	case tea.KeyMsg:
+		var cmds []tea.Cmd
+		for _, k := range m.splitIfKeys(msg) {
+			cmds = append(cmds, m.key(k))
+		}
+		return m, tea.Batch(cmds...)
+	}
+	return m, nil
+}
+
+// splitIfKeys splits merged keystrokes, unless the screen is taking text.
+func (m *model) splitIfKeys(k tea.KeyMsg) []tea.KeyMsg {
+	if m.takingText() {
+		return []tea.KeyMsg{k}
+	}
+	return splitKeys(k)
+}
+
+func (m *model) takingText() bool {
+	switch m.screen {
+	case lobbyScreen:
+		return m.codeIn != nil
+	case createScreen:
+		return m.form != nil && m.form.editing
+	case tableScreen:
+		return m.table != nil && m.table.takingText()
+	}
+	return false
+}
+
+func (m *model) say(s string, isErr bool) {
+	m.status, m.isErr = s, isErr
+}
+
+func (m *model) key(k tea.KeyMsg) tea.Cmd {
+	if k.String() == "ctrl+c" {
+		return tea.Quit
+	}
+	if m.showHelp {
+		m.showHelp = false
+		return nil
+	}
+	if k.String() == "?" && !m.takingText() {
+		m.showHelp = true
+		return nil
+	}
+	switch m.screen {
+	case createScreen:
+		switch m.form.update(k) {
+		case formCancel:
+			m.screen = lobbyScreen
+		case formSubmit:
+			return m.create(m.form.request())
+		}
+		return nil
+	case tableScreen:
+		if m.table != nil {
+			return m.table.key(k)
+		}
+	}
+	return m.lobbyKey(k)
+}
+
+// create asks the lobby for a table and sits the host at it.
+func (m *model) create(req CreateRequest) tea.Cmd {
+	p := m.player
+	return func() tea.Msg {
+		timer := req.Timer
+		if timer == 0 {
+			timer = lobby.Off
+		}
+		c, err := m.app.lobby.Create(lobby.CreateRequest{
+			Host: p, Ruleset: req.Ruleset, Options: req.Options, Seats: req.Players,
+			Private: req.Private, TurnTimer: timer,
+		})
+		if err != nil {
+			return satMsg{err: err}
+		}
+		sub, err := c.Table.Subscribe(p)
+		return satMsg{t: c.Table, sub: sub, code: c.Code, err: err}
+	}
+}
+
+func (m *model) join(idOrCode string, seat int) tea.Cmd {
+	p := m.player
+	return func() tea.Msg {
+		if strings.TrimSpace(idOrCode) == "" {
+			return satMsg{err: errors.New("join which table? give its id or invite code")}
+		}
+		t, err := m.app.lobby.Join(p, idOrCode, seat)
+		if err != nil {
+			return satMsg{err: err}
+		}
+		sub, err := t.Subscribe(p)
+		return satMsg{t: t, sub: sub, err: err}
+	}
+}
+
+func (m *model) watch(idOrCode string) tea.Cmd {
+	p := m.player
+	return func() tea.Msg {
+		t, err := m.app.lobby.Watch(p, idOrCode)
+		if err != nil {
+			return satMsg{err: err}
+		}
+		sub, err := t.Subscribe(p)
+		return satMsg{t: t, sub: sub, err: err}
+	}
+}
+
+// leaveTable goes back to the lobby. The seat is kept (ON-2: the bot plays
+// it until the player comes back); giving it up is the table screen's
+// explicit leave.
+func (m *model) leaveTable(note string) tea.Cmd {
+	if m.table == nil {
+		return nil
+	}
+	t := m.table
+	m.table = nil
+	m.subs.setTable(nil)
+	m.screen = lobbyScreen
+	if note != "" {
+		m.say(note, false)
+	}
+	return func() tea.Msg {
+		t.sub.Close()
+		return nil
+	}
+}
+
+func (m *model) View() string {
+	if m.closed != "" {
+		return m.closed + "\n"
+	}
+	if m.width < minWidth || m.height < minHeight {
+		return m.tooSmall()
+	}
+	var body string
+	var keys []binding
+	switch {
+	case m.showHelp:
+		body, keys = m.helpView(), []binding{{m.tx.get("any key"), m.tx.get("back")}}
+	case m.screen == createScreen:
+		body, keys = m.form.view(m.st, m.tx, m.width), m.formKeys()
+	case m.screen == tableScreen && m.table != nil:
+		body, keys = m.table.view()
+	default:
+		body, keys = m.lobbyView(), m.lobbyKeys()
+	}
+	return m.frame(body, keys)
+}
+
+// frame lays out a screen: the body, padded to the height, then the status
+// line and the help bar.
+func (m *model) frame(body string, keys []binding) string {
+	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
+	room := m.height - 2
+	if len(lines) > room {
+		lines = lines[:room]
+	}
+	for len(lines) < room {
+		lines = append(lines, "")
+	}
+	status := ""
+	if m.status != "" {
+		if m.isErr {
+			status = m.st.Err.Render(fit(m.status, m.width))
+		} else {
+			status = m.st.OK.Render(fit(m.status, m.width))
+		}
+	}
+	return strings.Join(lines, "\n") + "\n" + status + "\n" + m.st.helpBar(m.width, keys)
+}
+
+func (m *model) tooSmall() string {
+	return fit(m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.", minWidth, minHeight, m.width, m.height), max(m.width, 10))
+}
+
+// tick counts the turn timer down once a second while a deadline runs.
+func tickAfter(d time.Duration, version uint64) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return tickMsg{version: version} })
+}
+
+// moveCmd sends a move to the table; the answer (the engine's reason for an
+// illegal move) comes back as a doneMsg.
+func (m *model) moveCmd(t *tables.Table, mv engine.Move) tea.Cmd {
+	p := m.player
+	return func() tea.Msg {
+		return doneMsg{err: t.Move(p, mv)}
+	}
+}
+
+// tableCmd runs a table action off the UI goroutine and reports its error.
+func tableCmd(f func() error, note string) tea.Cmd {
+	return func() tea.Msg {
+		if err := f(); err != nil {
+			return doneMsg{err: err}
+		}
+		return doneMsg{note: note}
+	}
+}

@@ -1,0 +1,185 @@
+package tui
+
+import (
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"cardroom/engine/cards"
+)
+
+// Glyphs is a set of characters to draw cards with.
+type Glyphs int
+
+// The glyph sets a player can choose in settings.
+const (
+	// Unicode draws suits as ♠ ♥ ♦ ♣ and frames with box-drawing lines.
+	Unicode Glyphs = iota
+	// ASCII uses nothing but ASCII: suits as s h d c.
+	ASCII
+	// CJKSafe avoids every ambiguous-width glyph (suit symbols and box
+	// drawing take two columns in many CJK terminals): suits as letters,
+	// frames in ASCII, colour does the rest.
+	CJKSafe
+)
+
+// Settings are a player's display choices, remembered for their key.
+type Settings struct {
+	Lang       string // "en", "de", "nl"
+	Glyphs     Glyphs
+	FourColour bool // diamonds orange and clubs green
+	NoColour   bool
+	Bell       bool // ring on your turn
+}
+
+// Styles are the lipgloss styles of one session, built once from that
+// session's renderer (never shared between sessions), with the card tokens
+// rendered once and cached.
+type Styles struct {
+	set Settings
+
+	Title, Subtle, Bold, Err, OK, Warn, Key, Help, Box, Selected, Turn, Away, Bot lipgloss.Style
+
+	// card[state][face] caches a rendered card face.
+	card [cardStates][cards.NumFaces]string
+	suit [4]string
+	back string
+}
+
+type cardState int
+
+const (
+	cardNormal cardState = iota
+	cardDim              // not legal now
+	cardHot              // selected or highlighted
+	cardStates
+)
+
+// NewStyles builds a session's styles. r renders for that session's
+// terminal; with Settings.NoColour it renders no colour at all.
+func NewStyles(r *lipgloss.Renderer, set Settings) *Styles {
+	if set.NoColour {
+		r.SetColorProfile(termenv.Ascii)
+	}
+	s := &Styles{set: set}
+	n := r.NewStyle
+	s.Title = n().Bold(true).Foreground(lipgloss.Color("12"))
+	s.Subtle = n().Foreground(lipgloss.Color("8"))
+	s.Bold = n().Bold(true)
+	s.Err = n().Foreground(lipgloss.Color("9"))
+	s.OK = n().Foreground(lipgloss.Color("10"))
+	s.Warn = n().Foreground(lipgloss.Color("11"))
+	s.Key = n().Bold(true).Foreground(lipgloss.Color("14"))
+	s.Help = n().Foreground(lipgloss.Color("8"))
+	s.Box = n().Border(s.border()).Padding(0, 1)
+	s.Selected = n().Reverse(true)
+	s.Turn = n().Bold(true).Foreground(lipgloss.Color("11"))
+	s.Away = n().Foreground(lipgloss.Color("8")).Italic(true)
+	s.Bot = n().Foreground(lipgloss.Color("13"))
+
+	for f := cards.Card(0); f < cards.NumFaces; f++ {
+		base := n().Foreground(s.faceColour(f))
+		if f == cards.Singularity || f == cards.Clanker || f == cards.RedJoker || f == cards.BlackJoker {
+			base = base.Bold(true)
+		}
+		tok := s.Face(f)
+		s.card[cardNormal][f] = base.Render(tok)
+		s.card[cardDim][f] = n().Foreground(lipgloss.Color("8")).Faint(true).Render(tok)
+		s.card[cardHot][f] = base.Reverse(true).Render(tok)
+	}
+	for _, su := range cards.Suits {
+		s.suit[su] = n().Foreground(s.faceColour(cards.New(cards.Ace, su))).Render(s.SuitGlyph(su))
+	}
+	s.back = n().Foreground(lipgloss.Color("4")).Render("░░")
+	return s
+}
+
+func (s *Styles) border() lipgloss.Border {
+	if s.set.Glyphs == Unicode {
+		return lipgloss.RoundedBorder()
+	}
+	return lipgloss.Border{Top: "-", Bottom: "-", Left: "|", Right: "|", TopLeft: "+", TopRight: "+", BottomLeft: "+", BottomRight: "+"}
+}
+
+func (s *Styles) faceColour(f cards.Card) lipgloss.Color {
+	switch f {
+	case cards.Singularity:
+		return "13" // magenta
+	case cards.Clanker:
+		return "6" // cyan
+	case cards.RedJoker:
+		return "9"
+	case cards.BlackJoker:
+		return "7"
+	}
+	switch f.Suit() {
+	case cards.Hearts:
+		return "9"
+	case cards.Diamonds:
+		if s.set.FourColour {
+			return "208"
+		}
+		return "9"
+	case cards.Clubs:
+		if s.set.FourColour {
+			return "10"
+		}
+	}
+	return "15"
+}
+
+// SuitGlyph is how suit su is drawn in this session's glyph set.
+func (s *Styles) SuitGlyph(su cards.Suit) string {
+	switch s.set.Glyphs {
+	case Unicode:
+		return su.Symbol()
+	case ASCII:
+		return [5]string{"s", "h", "d", "c", "-"}[su]
+	}
+	return su.String()
+}
+
+// Face is a card drawn as two columns of plain text: "A♠", "T♥", "SG", "CK";
+// Dou Dizhu jokers as "bJ" and "RJ".
+func (s *Styles) Face(c cards.Card) string {
+	switch c {
+	case cards.Singularity:
+		return "SG"
+	case cards.Clanker:
+		return "CK"
+	case cards.BlackJoker:
+		return "bJ"
+	case cards.RedJoker:
+		return "RJ"
+	}
+	if !c.IsSuitCard() {
+		return "??"
+	}
+	return c.Rank().String() + s.SuitGlyph(c.Suit())
+}
+
+// Card is the rendered two-column face of c (cached).
+func (s *Styles) Card(c cards.Card) string { return s.cached(cardNormal, c) }
+
+// DimCard is c rendered as not playable now.
+func (s *Styles) DimCard(c cards.Card) string { return s.cached(cardDim, c) }
+
+// HotCard is c rendered highlighted (selected, or the winning card).
+func (s *Styles) HotCard(c cards.Card) string { return s.cached(cardHot, c) }
+
+// Back is a face-down card.
+func (s *Styles) Back() string { return s.back }
+
+func (s *Styles) cached(st cardState, c cards.Card) string {
+	if c >= cards.NumFaces {
+		return "??"
+	}
+	return s.card[st][c]
+}
+
+// Suit renders a suit glyph coloured as its cards ("-" for no suit).
+func (s *Styles) Suit(su cards.Suit) string {
+	if su > cards.Clubs {
+		return "-"
+	}
+	return s.suit[su]
+}

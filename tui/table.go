@@ -1,0 +1,458 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+	"cardroom/engine/doudizhu"
+	"cardroom/engine/trick"
+	"cardroom/tables"
+)
+
+// tableModel is the table screen: the snapshot the table sent last and what
+// the player is typing or choosing.
+type tableModel struct {
+	m    *model
+	t    *tables.Table
+	sub  *tables.Subscription
+	snap tables.Snapshot
+
+	cursor    int    // the card under the cursor in the hand
+	digits    string // a bid being typed (trick games)
+	ranks     string // a Dou Dizhu play being typed
+	marked    []bool // Dou Dizhu cards marked with space
+	hint      int    // the next Dou Dizhu hint
+	chatIn    *string
+	cmdIn     *string
+	showSheet bool
+	showLast  bool
+	myTurn    bool
+	ticking   bool
+}
+
+func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
+	return &tableModel{m: m, t: t, sub: sub, snap: tables.Snapshot{You: engine.Spectator}}
+}
+
+func (tm *tableModel) takingText() bool {
+	if tm.chatIn != nil || tm.cmdIn != nil {
+		return true
+	}
+	// Ranks typed for a Dou Dizhu play are keys, not text: each counts.
+	return false
+}
+
+// snapshot takes a new snapshot; it returns the timer tick to start, if any.
+func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
+	prevTurn := tm.myTurn
+	tm.snap = s
+	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You
+	hand := tm.hand()
+	if len(tm.marked) != len(hand) {
+		tm.marked = make([]bool, len(hand))
+		tm.ranks, tm.hint = "", 0
+	}
+	if tm.myTurn && !prevTurn {
+		tm.digits, tm.ranks, tm.hint = "", "", 0
+		tm.cursor = tm.firstLegal()
+	}
+	tm.cursor = clamp(tm.cursor, 0, max(0, len(hand)-1))
+	var cmds []tea.Cmd
+	if tm.myTurn && !prevTurn {
+		cmds = append(cmds, tm.m.yourTurn())
+	}
+	if !s.Deadline.IsZero() && !tm.ticking {
+		tm.ticking = true
+		cmds = append(cmds, tickAfter(time.Second, s.Version))
+	}
+	return tea.Batch(cmds...)
+}
+
+// tick redraws the countdown once a second while a deadline runs.
+func (tm *tableModel) tick() tea.Cmd {
+	if tm.snap.Deadline.IsZero() || tm.snap.Phase != tables.Playing {
+		tm.ticking = false
+		return nil
+	}
+	return tickAfter(time.Second, tm.snap.Version)
+}
+
+// hand is the viewer's own cards, nil for a spectator (or in the forehead
+// round).
+func (tm *tableModel) hand() []cards.Card {
+	switch v := tm.snap.View.(type) {
+	case *trick.View:
+		return v.Hand
+	case *doudizhu.View:
+		return v.Hand
+	}
+	return nil
+}
+
+func (tm *tableModel) legal() []engine.Move {
+	if tm.snap.View == nil {
+		return nil
+	}
+	return tm.snap.View.LegalMoves()
+}
+
+// firstLegal is the hand index of the first card that may be played now.
+func (tm *tableModel) firstLegal() int {
+	hand := tm.hand()
+	for _, mv := range tm.legal() {
+		if mv.Kind == engine.Play && mv.Ranks == "" {
+			for i, c := range hand {
+				if c == mv.Card {
+					return i
+				}
+			}
+		}
+	}
+	return 0
+}
+
+func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
+	m := tm.m
+	if tm.chatIn != nil {
+		return tm.typeLine(&tm.chatIn, k, func(s string) tea.Cmd {
+			p := m.player
+			return tableCmd(func() error { return tm.t.Chat(p, s) }, "")
+		})
+	}
+	if tm.cmdIn != nil {
+		return tm.typeLine(&tm.cmdIn, k, tm.command)
+	}
+	if tm.showSheet || tm.showLast {
+		if k.String() == "tab" || k.String() == "esc" || k.String() == "." {
+			tm.showSheet, tm.showLast = false, false
+			return nil
+		}
+	}
+	switch k.String() {
+	case "esc":
+		return m.leaveTable(m.tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again."))
+	case "/":
+		s := ""
+		tm.chatIn = &s
+		return nil
+	case ":":
+		s := ""
+		tm.cmdIn = &s
+		return nil
+	case "tab":
+		tm.showSheet = !tm.showSheet
+		return nil
+	case ".":
+		tm.showLast = !tm.showLast
+		return nil
+	case "L":
+		p := m.player
+		t := tm.t
+		cmd := m.leaveTable(m.tx.get("You left the table."))
+		return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
+	case "S":
+		if tm.snap.Phase == tables.Waiting {
+			p := m.player
+			return tableCmd(func() error { return tm.t.Start(p) }, "")
+		}
+	case "A":
+		if tm.snap.You >= 0 {
+			p := m.player
+			return tableCmd(func() error { return tm.t.SetAway(p, false) }, m.tx.get("Welcome back."))
+		}
+	}
+	if tm.snap.Phase != tables.Playing || tm.snap.You < 0 {
+		return nil
+	}
+	switch v := tm.snap.View.(type) {
+	case *trick.View:
+		return tm.trickKey(v, k)
+	case *doudizhu.View:
+		return tm.ddKey(v, k)
+	}
+	return nil
+}
+
+// typeLine edits a one-line text input; enter hands the text to done.
+func (tm *tableModel) typeLine(in **string, k tea.KeyMsg, done func(string) tea.Cmd) tea.Cmd {
+	s := *in
+	switch k.Type {
+	case tea.KeyEnter:
+		text := *s
+		*in = nil
+		if strings.TrimSpace(text) == "" {
+			return nil
+		}
+		return done(text)
+	case tea.KeyEsc:
+		*in = nil
+	case tea.KeyBackspace:
+		if r := []rune(*s); len(r) > 0 {
+			*s = string(r[:len(r)-1])
+		}
+	case tea.KeySpace:
+		*s += " "
+	case tea.KeyRunes:
+		if len([]rune(*s))+len(k.Runes) <= tables.MaxChatRunes {
+			*s += string(k.Runes)
+		}
+	}
+	return nil
+}
+
+// command runs a ":" command: bot N, penalty N POINTS REASON, away, back.
+func (tm *tableModel) command(line string) tea.Cmd {
+	p := tm.m.player
+	f := strings.Fields(line)
+	bad := func(s string) tea.Cmd { return tm.m.fail(errors.New(s)) }
+	switch f[0] {
+	case "bot":
+		if len(f) != 2 {
+			return bad(tm.m.tx.get("usage: :bot SEAT (seats count from 1)"))
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil {
+			return bad(tm.m.tx.get("usage: :bot SEAT (seats count from 1)"))
+		}
+		return tableCmd(func() error { return tm.t.HandToBot(p, n-1) }, tm.m.tx.f("Seat %d is played by a bot now.", n))
+	case "penalty":
+		if len(f) < 4 {
+			return bad(tm.m.tx.get("usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick"))
+		}
+		n, err1 := strconv.Atoi(f[1])
+		pts, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil {
+			return bad(tm.m.tx.get("usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick"))
+		}
+		reason := strings.Join(f[3:], " ")
+		return tableCmd(func() error { return tm.t.Penalty(p, n-1, pts, reason) }, "")
+	case "away":
+		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you press A."))
+	case "back":
+		return tableCmd(func() error { return tm.t.SetAway(p, false) }, tm.m.tx.get("Welcome back."))
+	case "leave":
+		t := tm.t
+		return tea.Batch(tm.m.leaveTable(tm.m.tx.get("You left the table.")), tableCmd(func() error { return t.Leave(p) }, ""))
+	}
+	return bad(tm.m.tx.f("unknown command %q: try :bot, :penalty, :away, :back, :leave", clipText(f[0], 12)))
+}
+
+func (tm *tableModel) send(mv engine.Move) tea.Cmd {
+	p := tm.m.player
+	t := tm.t
+	return func() tea.Msg {
+		err := t.Move(p, mv)
+		var ill *engine.IllegalMove
+		if errors.As(err, &ill) {
+			return doneMsg{err: errors.New(ill.Reason)}
+		}
+		if err != nil {
+			return doneMsg{err: err}
+		}
+		return doneMsg{}
+	}
+}
+
+func (tm *tableModel) keys() []binding {
+	tx := tm.m.tx
+	if tm.chatIn != nil || tm.cmdIn != nil {
+		return []binding{{"enter", tx.get("send")}, {"esc", tx.get("cancel")}}
+	}
+	var bs []binding
+	s := tm.snap
+	if s.Phase == tables.Waiting && s.YouHost {
+		bs = append(bs, binding{"S", tx.get("start with bots")})
+	}
+	if s.Phase == tables.Playing && tm.myTurn {
+		switch v := s.View.(type) {
+		case *trick.View:
+			bs = append(bs, tm.trickKeys(v)...)
+		case *doudizhu.View:
+			bs = append(bs, tm.ddKeys(v)...)
+		}
+	}
+	if s.Phase != tables.Waiting {
+		bs = append(bs, binding{"tab", tx.get("score sheet")})
+	}
+	if _, ok := s.View.(*trick.View); ok && s.Phase == tables.Playing {
+		bs = append(bs, binding{".", tx.get("last trick")})
+	}
+	if !s.ChatClosed {
+		bs = append(bs, binding{"/", tx.get("chat")})
+	}
+	if s.You >= 0 && s.You < len(s.Seats) && s.Seats[s.You].Kind == tables.Away {
+		bs = append(bs, binding{"A", tx.get("I'm back")})
+	}
+	bs = append(bs, binding{"esc", tx.get("lobby")}, binding{"?", tx.get("help")})
+	return bs
+}
+
+func (tm *tableModel) view() (string, []binding) {
+	s := tm.snap
+	if s.Version == 0 {
+		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}
+	}
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	timer := ""
+	if !s.Deadline.IsZero() && s.Phase == tables.Playing {
+		left := max(0, int(s.Deadline.Sub(tm.m.app.now()).Seconds()+0.999))
+		timer = tx.f("⏱ %d s", left)
+		if st.set.Glyphs != Unicode {
+			timer = tx.f("time %d s", left)
+		}
+		if left <= 10 {
+			timer = st.Err.Render(timer)
+		}
+	}
+	header := st.Title.Render(s.Title) + st.Subtle.Render(" · "+s.Name)
+	if s.Code != "" {
+		header += st.Subtle.Render(" · " + tx.get("code") + " ") + st.Bold.Render(s.Code)
+	}
+	b.WriteString(padBetween(header, timer, tm.m.width) + "\n")
+	switch {
+	case s.Phase == tables.Waiting:
+		b.WriteString(tm.waitingView())
+	case tm.showSheet:
+		b.WriteString(tm.sheetView())
+	case s.Phase == tables.Over && s.Standings != nil:
+		b.WriteString(tm.overView())
+	default:
+		switch v := s.View.(type) {
+		case *trick.View:
+			b.WriteString(tm.trickView(v))
+		case *doudizhu.View:
+			b.WriteString(tm.ddView(v))
+		}
+	}
+	body := b.String()
+	chat := tm.chatView()
+	lines := strings.Count(body, "\n") + 1
+	room := tm.m.height - 2 - lines
+	if chat != "" && room > 1 {
+		cl := strings.Split(chat, "\n")
+		if len(cl) > room-1 {
+			cl = cl[len(cl)-(room-1):]
+		}
+		pad := room - 1 - len(cl)
+		body += strings.Repeat("\n", max(0, pad)+1) + strings.Join(cl, "\n")
+	}
+	return body, tm.keys()
+}
+
+// seatName renders a seat's name with who plays it.
+func (tm *tableModel) seatName(i int) string {
+	s := tm.snap
+	st, tx := tm.m.st, tm.m.tx
+	if i < 0 || i >= len(s.Seats) {
+		return "?"
+	}
+	si := s.Seats[i]
+	name := si.Name
+	if name == "" {
+		name = tx.get("free")
+	}
+	name = clipText(name, 12)
+	switch si.Kind {
+	case tables.Bot:
+		name = st.Bot.Render(name + " [" + tx.get("bot") + "]")
+	case tables.Away:
+		name = st.Away.Render(name + " [" + tx.get("away") + "]")
+	case tables.Free:
+		name = st.Subtle.Render(name)
+	}
+	if i == s.You {
+		name += st.Subtle.Render(" (" + tx.get("you") + ")")
+	}
+	return name
+}
+
+func (tm *tableModel) waitingView() string {
+	s := tm.snap
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	b.WriteString("\n" + tx.f("Waiting for players · host %s", s.Host) + "\n\n")
+	for i := range s.Seats {
+		b.WriteString(fmt.Sprintf("  %d  %s\n", i+1, tm.seatName(i)))
+	}
+	b.WriteString("\n")
+	if s.YouHost {
+		b.WriteString(st.Bold.Render(tx.get("Press S to start: bots take the free seats.")) + "\n")
+	} else {
+		b.WriteString(tx.get("The host starts the game; bots take the free seats.") + "\n")
+	}
+	if s.Private && s.Code != "" {
+		b.WriteString(tx.f("Friends join with: ssh -t HOST join %s", s.Code) + "\n")
+	}
+	if len(s.Spectators) > 0 {
+		b.WriteString(st.Subtle.Render(tx.f("Watching: %s", strings.Join(s.Spectators, ", "))) + "\n")
+	}
+	return b.String()
+}
+
+func (tm *tableModel) overView() string {
+	s := tm.snap
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	b.WriteString("\n" + st.Title.Render(tx.get("Game over")) + "\n\n")
+	for _, sd := range s.Standings {
+		line := fmt.Sprintf("  %d.  %-24s %6d", sd.Place, clipText(sd.Name, 24), sd.Total)
+		if sd.Seat == s.You {
+			line = st.Bold.Render(line + "  ← " + tx.get("you"))
+		}
+		b.WriteString(line + "\n")
+	}
+	if s.Ended != "" {
+		b.WriteString("\n" + st.Warn.Render(s.Ended) + "\n")
+	}
+	b.WriteString("\n" + tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
+	return b.String()
+}
+
+func (tm *tableModel) chatView() string {
+	s := tm.snap
+	st, tx := tm.m.st, tm.m.tx
+	var lines []string
+	for _, l := range s.Chat {
+		if l.System {
+			lines = append(lines, st.Subtle.Render(fit("* "+l.Text, tm.m.width)))
+			continue
+		}
+		lines = append(lines, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.m.width-14))
+	}
+	if tm.chatIn != nil {
+		lines = append(lines, st.Key.Render(tx.get("say: "))+fit(*tm.chatIn, tm.m.width-8)+"▏")
+	} else if tm.cmdIn != nil {
+		lines = append(lines, st.Key.Render(":")+fit(*tm.cmdIn, tm.m.width-4)+"▏")
+	} else if s.ChatClosed {
+		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round (SR-9).")))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// visibleWidth is the width of s in terminal cells, escape sequences ignored.
+func visibleWidth(s string) int { return lipgloss.Width(s) }
+
+// sheetView is the score sheet: each round's bids and running totals.
+func (tm *tableModel) sheetView() string {
+	switch v := tm.snap.View.(type) {
+	case *trick.View:
+		return tm.trickSheet(v)
+	case *doudizhu.View:
+		return tm.ddSheet(v)
+	}
+	return ""
+}
+
+// yourTurn tells the player it is their turn: the window title changes.
+func (m *model) yourTurn() tea.Cmd {
+	return tea.SetWindowTitle(m.tx.get("cardroom — your turn"))
+}

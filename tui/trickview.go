@@ -1,0 +1,355 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+	"cardroom/engine/trick"
+)
+
+func (tm *tableModel) trickKeys(v *trick.View) []binding {
+	tx := tm.m.tx
+	switch v.Phase {
+	case trick.PhaseBid:
+		return []binding{{"0-9", tx.get("bid")}, {"enter", tx.get("confirm")}}
+	case trick.PhaseTrump:
+		bs := []binding{{"s h d c", tx.get("name trump")}}
+		if slices.Contains(v.Legal, engine.TrumpMove(cards.NoSuit)) {
+			bs = append(bs, binding{"n", tx.get("no trump")})
+		}
+		return bs
+	case trick.PhasePlay:
+		if v.Hand == nil {
+			return []binding{{"enter", tx.get("play your card")}}
+		}
+		return []binding{{"←→", tx.get("choose")}, {"enter", tx.get("play")}}
+	}
+	return nil
+}
+
+func (tm *tableModel) trickKey(v *trick.View, k tea.KeyMsg) tea.Cmd {
+	if !tm.myTurn {
+		return nil
+	}
+	key := k.String()
+	switch v.Phase {
+	case trick.PhaseBid:
+		switch {
+		case len(key) == 1 && key[0] >= '0' && key[0] <= '9':
+			if len(tm.digits) < 2 {
+				tm.digits += key
+			}
+		case key == "backspace":
+			if tm.digits != "" {
+				tm.digits = tm.digits[:len(tm.digits)-1]
+			}
+		case key == "enter":
+			if tm.digits == "" {
+				return tm.m.fail(fmt.Errorf("%s", tm.m.tx.get("type your bid, then enter")))
+			}
+			n, _ := strconv.Atoi(tm.digits)
+			tm.digits = ""
+			return tm.send(engine.BidMove(n))
+		}
+	case trick.PhaseTrump:
+		suits := map[string]cards.Suit{"s": cards.Spades, "h": cards.Hearts, "d": cards.Diamonds, "c": cards.Clubs, "n": cards.NoSuit}
+		if su, ok := suits[strings.ToLower(key)]; ok {
+			return tm.send(engine.TrumpMove(su))
+		}
+	case trick.PhasePlay:
+		if v.Hand == nil { // forehead round: the card is played for you
+			if key == "enter" || key == " " {
+				return tm.send(trick.HiddenPlay())
+			}
+			return nil
+		}
+		switch key {
+		case "left", "h":
+			tm.cursor = max(0, tm.cursor-1)
+		case "right", "l":
+			tm.cursor = min(len(v.Hand)-1, tm.cursor+1)
+		case "home":
+			tm.cursor = 0
+		case "end":
+			tm.cursor = len(v.Hand) - 1
+		case "enter", " ":
+			if tm.cursor < len(v.Hand) {
+				return tm.send(engine.PlayCard(v.Hand[tm.cursor]))
+			}
+		}
+	}
+	return nil
+}
+
+func (tm *tableModel) trickView(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+
+	// The round line: round, cards, trump, dealer, what is special.
+	trump := tx.get("trump not known yet")
+	if v.TrumpKnown {
+		if v.Trump == cards.NoSuit {
+			trump = st.Bold.Render(tx.get("no trump"))
+		} else {
+			trump = tx.get("trump") + " " + st.Suit(v.Trump)
+		}
+	}
+	if v.Turned != cards.None {
+		trump += st.Subtle.Render(" (" + tx.get("turned") + " ") + st.Card(v.Turned) + st.Subtle.Render(")")
+	}
+	line := tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + tx.f("%d cards", v.Cards) + " · " + trump
+	if v.Dealer >= 0 {
+		line += " · " + tx.get("dealer") + " " + tm.plainName(v.Dealer)
+	}
+	b.WriteString(fit(line, tm.m.width+40) + "\n")
+	if note := tm.modifierNote(v); note != "" {
+		b.WriteString(st.Warn.Render(fit(note, tm.m.width)) + "\n")
+	} else {
+		b.WriteString("\n")
+	}
+
+	// The seats.
+	b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %4s %6s %7s", tx.get("seat"), tx.get("bid"), tx.get("tricks"), tx.get("score"))) + "\n")
+	for i := 0; i < v.Players; i++ {
+		mark := "  "
+		if v.Turn == i {
+			mark = st.Turn.Render(cursorMark(st))
+		}
+		name := tm.seatName(i)
+		bid := "-"
+		if v.Bids[i] != trick.NoBid {
+			bid = strconv.Itoa(v.Bids[i])
+		}
+		tricks := strconv.Itoa(v.Tricks[i])
+		if v.Bids[i] != trick.NoBid {
+			switch {
+			case v.Tricks[i] > v.Bids[i]:
+				tricks = st.Err.Render(fmt.Sprintf("%6s", tricks))
+			case v.Tricks[i] == v.Bids[i]:
+				tricks = st.OK.Render(fmt.Sprintf("%6s", tricks))
+			}
+		}
+		extra := ""
+		if v.Foreheads != nil && v.Foreheads[i] != cards.None {
+			extra = "  " + st.Card(v.Foreheads[i])
+		} else if v.Foreheads != nil && i == v.Seat {
+			extra = "  " + st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
+		}
+		if v.SatOut != nil && v.SatOut[i] {
+			extra += st.Subtle.Render("  " + tx.get("sits out"))
+		}
+		b.WriteString(fmt.Sprintf(" %s%s %4s %6s %7d%s\n", mark, padRight(name, 26), bid, padLeft(tricks, 6), v.Totals[i], extra))
+	}
+	b.WriteString("\n")
+
+	// The draw of a trump-choice round, the trick, or the last trick.
+	switch {
+	case tm.showLast:
+		b.WriteString(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner) + "\n")
+	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
+		var parts []string
+		for _, d := range v.Draws {
+			parts = append(parts, tm.plainName(d.Seat)+" "+st.Card(d.Card))
+		}
+		drawLine := tx.get("Draw for trump:") + " " + strings.Join(parts, "  ")
+		if v.Chooser >= 0 {
+			drawLine += "  → " + tx.f("%s names trump", tm.plainName(v.Chooser))
+		}
+		b.WriteString(drawLine + "\n")
+	case len(v.Trick) > 0:
+		b.WriteString(tm.trickLine(tx.get("Trick:"), v.Trick, -1) + "\n")
+	case len(v.LastTrick) > 0:
+		b.WriteString(st.Subtle.Render(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner)) + "\n")
+	default:
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+
+	// The hand.
+	switch {
+	case v.Seat == engine.Spectator:
+		b.WriteString(st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n")
+	case v.Hand == nil && v.Foreheads != nil:
+		b.WriteString(tx.get("Your card is on your forehead: everyone sees it but you.") + "\n")
+	case len(v.Hand) == 0:
+		b.WriteString(st.Subtle.Render(tx.get("No cards in hand.")) + "\n")
+	default:
+		legal := map[cards.Card]bool{}
+		for _, mv := range v.Legal {
+			if mv.Kind == engine.Play {
+				legal[mv.Card] = true
+			}
+		}
+		playing := tm.myTurn && v.Phase == trick.PhasePlay
+		cursor := -1
+		if playing {
+			cursor = tm.cursor
+		}
+		b.WriteString(st.cardRow(v.Hand, func(i int) cardState {
+			switch {
+			case playing && i == tm.cursor:
+				return cardHot
+			case playing && !legal[v.Hand[i]]:
+				return cardDim
+			}
+			return cardNormal
+		}, cursor) + "\n")
+	}
+	b.WriteString(tm.trickPrompt(v) + "\n")
+	return b.String()
+}
+
+// trickPrompt says what the player is asked to do now.
+func (tm *tableModel) trickPrompt(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	if !tm.myTurn {
+		if v.Turn >= 0 && v.Turn < v.Players {
+			return st.Subtle.Render(tx.f("Waiting for %s…", tm.plainName(v.Turn)))
+		}
+		return ""
+	}
+	switch v.Phase {
+	case trick.PhaseBid:
+		var bids []string
+		for _, mv := range v.Legal {
+			bids = append(bids, strconv.Itoa(mv.N))
+		}
+		return st.Turn.Render(tx.get("Your bid")) + " (" + fitList(bids) + "): " + st.Bold.Render(tm.digits+"▏")
+	case trick.PhaseTrump:
+		return st.Turn.Render(tx.get("Name trump:")) + " " + st.Key.Render("s") + st.Suit(cards.Spades) + " " + st.Key.Render("h") + st.Suit(cards.Hearts) + " " + st.Key.Render("d") + st.Suit(cards.Diamonds) + " " + st.Key.Render("c") + st.Suit(cards.Clubs)
+	case trick.PhasePlay:
+		if v.Hand == nil {
+			return st.Turn.Render(tx.get("Your turn: press enter to play the card on your forehead."))
+		}
+		return st.Turn.Render(tx.get("Your turn: choose a card with ←→ and press enter."))
+	}
+	return ""
+}
+
+func fitList(xs []string) string {
+	if len(xs) > 8 {
+		return xs[0] + "–" + xs[len(xs)-1]
+	}
+	return strings.Join(xs, " ")
+}
+
+func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) string {
+	st := tm.m.st
+	parts := make([]string, 0, len(ps))
+	for _, p := range ps {
+		c := st.Card(p.Card)
+		if p.Seat == winner {
+			c = st.HotCard(p.Card)
+		}
+		parts = append(parts, tm.plainName(p.Seat)+" "+c)
+	}
+	out := label + " " + strings.Join(parts, "   ")
+	if winner >= 0 {
+		out += "  → " + tm.m.tx.f("%s won it", tm.plainName(winner))
+	}
+	return out
+}
+
+// modifierNote explains a special round in one line.
+func (tm *tableModel) modifierNote(v *trick.View) string {
+	tx := tm.m.tx
+	switch v.Modifier {
+	case trick.TrumpChoice:
+		return tx.get("Trump choice: one card each is drawn; the highest names trump (SR-6).")
+	case trick.NoTrump:
+		return tx.get("No trump this round: the highest card of the led suit wins (SR-7).")
+	case trick.Blind:
+		return tx.get("Blind round: everyone bids before seeing the cards (SR-8).")
+	case trick.Forehead:
+		return tx.get("Forehead round: you see every card but your own; bid 0 or 1 (SR-9).")
+	}
+	if v.Hook && v.Phase == trick.PhaseBid {
+		return tx.get("The dealer may not make the bids add up to the cards in hand.")
+	}
+	return ""
+}
+
+// plainName is a seat's name without decoration, clipped.
+func (tm *tableModel) plainName(i int) string {
+	if i < 0 || i >= len(tm.snap.Seats) {
+		return "?"
+	}
+	n := tm.snap.Seats[i].Name
+	if n == "" {
+		n = tm.m.tx.get("bot")
+	}
+	return clipText(n, 10)
+}
+
+func (tm *tableModel) trickSheet(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	b.WriteString(st.Title.Render(tx.get("Score sheet")) + st.Subtle.Render("  "+tx.get("bid / running total per round")) + "\n\n")
+	col := 12
+	if v.Players*col+10 > tm.m.width {
+		col = max(8, (tm.m.width-10)/v.Players)
+	}
+	head := fmt.Sprintf("%-9s", tx.get("round"))
+	for i := 0; i < v.Players; i++ {
+		head += padLeft(clipText(tm.plainName(i), col-2), col)
+	}
+	b.WriteString(st.Subtle.Render(head) + "\n")
+	rows := v.Sheet
+	room := tm.m.height - 12
+	if len(rows) > room {
+		rows = rows[len(rows)-room:]
+	}
+	for _, r := range rows {
+		line := fmt.Sprintf("%-9s", fmt.Sprintf("%d (%d)", r.Round, r.Cards))
+		for i := 0; i < v.Players; i++ {
+			cell := fmt.Sprintf("%d / %d", r.Bids[i], r.Totals[i])
+			if r.SatOut != nil && r.SatOut[i] {
+				cell = "– / " + strconv.Itoa(r.Totals[i])
+			}
+			line += padLeft(cell, col)
+		}
+		b.WriteString(line + "\n")
+	}
+	if !v.Over {
+		line := fmt.Sprintf("%-9s", fmt.Sprintf("%d (%d)", v.Round, v.Cards))
+		for i := 0; i < v.Players; i++ {
+			bid := "·"
+			if v.Bids[i] != trick.NoBid {
+				bid = strconv.Itoa(v.Bids[i])
+			}
+			line += padLeft(bid+" / …", col)
+		}
+		b.WriteString(st.Turn.Render(line) + "\n")
+	}
+	for _, p := range v.Penalties {
+		b.WriteString(st.Err.Render(tx.f("Penalty: %s %d (%s)", tm.plainName(p.Seat), p.Points, clipText(p.Reason, 40))) + "\n")
+	}
+	total := fmt.Sprintf("%-9s", tx.get("total"))
+	for i := 0; i < v.Players; i++ {
+		total += padLeft(strconv.Itoa(v.Totals[i]), col)
+	}
+	b.WriteString(st.Bold.Render(total) + "\n\n" + st.Subtle.Render(tx.get("tab: back to the table")) + "\n")
+	return b.String()
+}
+
+// padRight pads s (which may hold escape sequences) to w cells.
+func padRight(s string, w int) string {
+	if d := w - visibleWidth(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}
+
+// padLeft right-aligns s in w cells.
+func padLeft(s string, w int) string {
+	if d := w - visibleWidth(s); d > 0 {
+		return strings.Repeat(" ", d) + s
+	}
+	return s
+}
