@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -52,16 +53,22 @@ func serveCmd(args []string, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, cfg, *turnTimer, *botPace, logger); err != nil {
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
+		return 1
+	}
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger); err != nil {
 		logger.Error("cardroom stopped", "err", err)
 		return 1
 	}
 	return 0
 }
 
-// serve runs the lobby and the SSH server until ctx ends, then shuts both
-// down: every session is told, every running game's record is written.
-func serve(ctx context.Context, cfg sshserver.Config, turnTimer, botPace time.Duration, logger *log.Logger) error {
+// serve runs the lobby and the SSH server on ln until ctx ends, then shuts
+// both down: every session is told, every running game's record is written.
+// Tests call it with a loopback listener and a zero bot pace.
+func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer, botPace time.Duration, logger *log.Logger) error {
 	if cfg.DataDir == "" {
 		cfg.DataDir = sshserver.DefaultDataDir
 	}
@@ -93,8 +100,8 @@ func serve(ctx context.Context, cfg sshserver.Config, turnTimer, botPace time.Du
 		return err
 	}
 	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", cfg.DataDir)
-	logger.Info("listening", "addr", cfg.Listen, "try", "ssh -p "+portOf(cfg.Listen)+" localhost")
-	serveErr := srv.ListenAndServe(ctx)
+	logger.Info("listening", "addr", ln.Addr().String(), "try", "ssh -p "+portOf(ln.Addr().String())+" localhost")
+	serveErr := srv.Serve(ctx, ln)
 	if errors.Is(serveErr, sshserver.ErrServerClosed) {
 		serveErr = nil
 	}
