@@ -1,10 +1,9 @@
 package sshserver_test
 
-// dumpGoroutines prints every goroutine, to show what a hung Shutdown waits for.
-
 import (
 	"os"
 	"runtime/pprof"
 )
 
-func dumpGoroutines() { pprof.Lookup("goroutine").WriteTo(os.Stderr, 1) }
+// dumpGoroutines prints every goroutine, to show what a hung Shutdown waits for.
+func dumpGoroutines() { _ = pprof.Lookup("goroutine").WriteTo(os.Stderr, 1) }

@@ -60,17 +60,18 @@ type Server struct {
 	guestN atomic.Uint64
 	sessN  atomic.Uint64
 
-	mu        sync.Mutex
-	closing   bool                      // Shutdown has begun
-	listeners map[net.Listener]struct{} // guarded by mu
-	conns     map[*trackedConn]struct{} // open connections, guarded by mu
-	sessions  map[*Session]struct{}     // live sessions, guarded by mu
-	perIP     map[string]int            // live sessions per IP, guarded by mu
-	connsWG   sync.WaitGroup            // one per tracked connection
-	sessWG    sync.WaitGroup            // one per session handler
-	bgWG      sync.WaitGroup            // session and connection helper goroutines
-	shutdown  chan struct{}             // closed when Shutdown begins
-	shutOnce  sync.Once
+	mu         sync.Mutex
+	closing    bool                      // Shutdown has begun
+	listeners  map[net.Listener]struct{} // guarded by mu
+	conns      map[*trackedConn]struct{} // open connections, guarded by mu
+	sessions   map[*Session]struct{}     // live sessions, guarded by mu
+	perIP      map[string]int            // live sessions per IP, guarded by mu
+	connsPerIP map[string]int            // open connections per IP, guarded by mu
+	connsWG    sync.WaitGroup            // one per tracked connection
+	sessWG     sync.WaitGroup            // one per session handler
+	bgWG       sync.WaitGroup            // session and connection helper goroutines
+	shutdown   chan struct{}             // closed when Shutdown begins
+	shutOnce   sync.Once
 }
 
 // New loads or creates the host key under cfg.DataDir and prepares the
@@ -91,15 +92,16 @@ func New(cfg Config, app App, logger *log.Logger) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg:       cfg,
-		app:       app,
-		log:       logger,
-		key:       key,
-		listeners: map[net.Listener]struct{}{},
-		conns:     map[*trackedConn]struct{}{},
-		sessions:  map[*Session]struct{}{},
-		perIP:     map[string]int{},
-		shutdown:  make(chan struct{}),
+		cfg:        cfg,
+		app:        app,
+		log:        logger,
+		key:        key,
+		listeners:  map[net.Listener]struct{}{},
+		conns:      map[*trackedConn]struct{}{},
+		sessions:   map[*Session]struct{}{},
+		perIP:      map[string]int{},
+		connsPerIP: map[string]int{},
+		shutdown:   make(chan struct{}),
 	}
 	if cfg.LoginsPerMinute > 0 {
 		s.limit = newRateLimiter(cfg.LoginsPerMinute)
@@ -280,6 +282,7 @@ func (s *Server) goBG(f func()) {
 type trackedConn struct {
 	net.Conn
 	srv       *Server
+	ip        string
 	start     time.Time
 	handshake *time.Timer // closes the conn unless a session opens in time
 	once      sync.Once
@@ -295,6 +298,9 @@ func (c *trackedConn) Close() error {
 		s := c.srv
 		s.mu.Lock()
 		delete(s.conns, c)
+		if s.connsPerIP[c.ip]--; s.connsPerIP[c.ip] <= 0 {
+			delete(s.connsPerIP, c.ip)
+		}
 		s.mu.Unlock()
 		attrs := []any{"remote", c.RemoteAddr().String(), "duration", time.Since(c.start).Round(time.Millisecond), "sessions", c.sessions.Load()}
 		if u := c.user.Load(); u != nil {
@@ -316,12 +322,23 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 		s.log.Warn("connection refused: login rate limit", "remote", remote)
 		return nil
 	}
-	c := &trackedConn{Conn: conn, srv: s, start: time.Now()}
+	ip := hostOf(conn.RemoteAddr())
+	c := &trackedConn{Conn: conn, srv: s, start: time.Now(), ip: ip}
 	s.mu.Lock()
 	if s.closing {
 		s.mu.Unlock()
 		return nil
 	}
+	// Connections (in the handshake or holding sessions) are capped at the
+	// session limits plus room for handshakes in flight, so a flood of
+	// connections that never log in cannot exhaust the server before the
+	// handshake timeout drops them.
+	if len(s.conns) >= s.cfg.MaxSessions+maxHandshakes || s.connsPerIP[ip] >= s.cfg.MaxSessionsPerIP+maxHandshakesPerIP {
+		s.mu.Unlock()
+		s.log.Warn("connection refused: too many connections", "remote", remote)
+		return nil
+	}
+	s.connsPerIP[ip]++
 	s.conns[c] = struct{}{}
 	s.connsWG.Add(1)
 	c.handshake = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
@@ -333,6 +350,12 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 	s.log.Info("connect", "remote", remote)
 	return c
 }
+
+// Handshakes in flight allowed beyond the session limits.
+const (
+	maxHandshakes      = 64
+	maxHandshakesPerIP = 8
+)
 
 type connKey struct{}
 

@@ -2,6 +2,8 @@ package sshserver_test
 
 import (
 	"context"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -133,7 +135,7 @@ func TestDisplayNameValidation(t *testing.T) {
 		{"<script>", "", false},
 		{"abcdefghijklmnop", "abcdefghijklmnop", true}, // 16 cells
 		{"abcdefghijklmnopq", "", false},               // 17 cells
-		{"李李李李李李李李李", "", false},                        // 18 cells
+		{"李李李李李李李李李", "", false},                       // 18 cells
 	} {
 		got, ok := sshserver.ValidName(tc.in)
 		if got != tc.want || ok != tc.ok {
@@ -241,7 +243,7 @@ func TestClientThatNeverReadsDoesNotStallOthers(t *testing.T) {
 	readerSess := ts.app.session(ctx, t, 2)
 	waitFor(ctx, t, reader, "count 0")
 
-	const bumps = 80 // ≥ 8 MB of frames for the sleeper
+	const bumps = 120 // ≥ 10 MB of frames for the sleeper
 	for i := 1; i <= bumps; i++ {
 		sleeperSess.Send(bumpMsg{n: i, big: true})
 		readerSess.Send(bumpMsg{n: i})
@@ -249,6 +251,26 @@ func TestClientThatNeverReadsDoesNotStallOthers(t *testing.T) {
 	}
 	typeKeys(t, reader, "+")
 	waitFor(ctx, t, reader, "count 1")
+
+	// When the sleeper reads again it gets the backlog, then a full repaint
+	// of the latest frame: the whole screen is consistent.
+	sleeper.Resume()
+	full := strings.Repeat(string(rune('a'+bumps%26)), 500)
+	err := sleeper.WaitUntil(ctx, "the sleeper's screen is repainted", func(screen string) bool {
+		lines := strings.Split(screen, "\n")
+		if len(lines) != 200-10+7 || lines[6] != "bump "+strconv.Itoa(bumps) {
+			return false
+		}
+		for _, l := range lines[7:] {
+			if l != full {
+				return false
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	sleeper.Close()
 	if err := reader.Close(); err != nil {
@@ -391,4 +413,42 @@ func TestHostKeyCreatedPrivateAndReused(t *testing.T) {
 	ctx := testCtx(t)
 	c := dial(ctx, t, ts2.addr, sshtest.Options{})
 	waitFor(ctx, t, c, "count 0")
+}
+
+func TestHandshakeTimeoutDropsSilentConnections(t *testing.T) {
+	ts := start(t, sshserver.Config{HandshakeTimeout: 100 * time.Millisecond})
+	ctx := testCtx(t)
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if dl, ok := ctx.Deadline(); ok {
+		conn.SetDeadline(dl)
+	}
+	// Read the server's version line, then say nothing: the server hangs up.
+	_, err = io.Copy(io.Discard, conn)
+	if err != nil {
+		t.Fatalf("reading until the server hangs up: %v", err)
+	}
+	if !strings.Contains(ts.logs.String(), "handshake timeout") {
+		t.Errorf("no handshake timeout in the log:\n%s", ts.logs.String())
+	}
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	ts := start(t, sshserver.Config{LoginsPerMinute: 2})
+	ctx := testCtx(t)
+	for i := range 2 {
+		if _, _, code, err := sshtest.Exec(ctx, ts.addr, sshtest.Options{}, "list"); err != nil || code != 0 {
+			t.Fatalf("login %d: code %d, err %v", i+1, code, err)
+		}
+	}
+	if _, err := sshtest.Dial(ctx, ts.addr, sshtest.Options{}); err == nil {
+		t.Errorf("third login within a minute succeeded, want refused")
+	}
+	if !strings.Contains(ts.logs.String(), "login rate limit") {
+		t.Errorf("no rate limit line in the log:\n%s", ts.logs.String())
+	}
 }

@@ -63,9 +63,8 @@ type Options struct {
 	// Command is the exec command line (deep links: "join ABCD"); empty
 	// asks for a shell.
 	Command string
-	// NoRead makes the client never read its session's output: the SSH
-	// channel window fills up and the server's writes stall, like a client
-	// whose user pressed ^S or whose network died without closing.
+	// NoRead starts the client paused (see Pause): it does not read its
+	// session's output until Resume.
 	NoRead bool
 }
 
@@ -86,6 +85,7 @@ type Client struct {
 	raw     bytes.Buffer  // everything read from stdout, guarded by mu
 	stderr  bytes.Buffer  // guarded by mu
 	changed chan struct{} // closed and replaced on every output event, guarded by mu
+	paused  bool          // output reading is paused, guarded by mu
 	done    bool          // the session ended, guarded by mu
 	exit    int           // exit status, guarded by mu
 	exitErr error         // guarded by mu
@@ -214,16 +214,11 @@ func (c *Client) start(opts Options) error {
 	c.wg.Add(4)
 	go c.answerLoop()
 	stderrDone, stdoutDone := make(chan struct{}), make(chan struct{})
-	go c.readLoop(stderr, true, stderrDone)
 	if opts.NoRead {
-		close(stdoutDone)
-		go func() {
-			defer c.wg.Done()
-			<-c.stop
-		}()
-	} else {
-		go c.readLoop(stdout, false, stdoutDone)
+		c.Pause()
 	}
+	go c.readLoop(stderr, true, stderrDone)
+	go c.readLoop(stdout, false, stdoutDone)
 	go c.waitLoop(stdoutDone, stderrDone)
 	return nil
 }
@@ -248,6 +243,9 @@ func (c *Client) readLoop(r io.Reader, isStderr bool, done chan<- struct{}) {
 	defer close(done)
 	buf := make([]byte, 32<<10)
 	for {
+		if !isStderr && !c.readGate() {
+			return
+		}
 		n, err := r.Read(buf)
 		if n > 0 {
 			if !isStderr {
@@ -266,6 +264,41 @@ func (c *Client) readLoop(r io.Reader, isStderr bool, done chan<- struct{}) {
 			return
 		}
 	}
+}
+
+// readGate waits while output reading is paused; false means stop.
+func (c *Client) readGate() bool {
+	for {
+		c.mu.Lock()
+		paused, ch := c.paused, c.changed
+		c.mu.Unlock()
+		if !paused {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-c.stop:
+			return false
+		}
+	}
+}
+
+// Pause stops reading the session's output (after the read in progress):
+// the SSH channel window fills up and the server's writes stall, like a
+// terminal whose user pressed ^S or whose network hangs.
+func (c *Client) Pause() {
+	c.mu.Lock()
+	c.paused = true
+	c.notifyLocked()
+	c.mu.Unlock()
+}
+
+// Resume reads the session's output again.
+func (c *Client) Resume() {
+	c.mu.Lock()
+	c.paused = false
+	c.notifyLocked()
+	c.mu.Unlock()
 }
 
 // waitLoop waits for the session's end, then hangs up like OpenSSH does.
