@@ -398,19 +398,15 @@ func (g *Game) play(seat int, m engine.Move) error {
 	if len(readings) == 0 {
 		return engine.Illegal(seat, m, "%s is not a combination", h)
 	}
-	p, ok := readings[0], leading
+	p, ok := readings[0], leading // leading: the first reading (DD-17)
 	for _, r := range readings {
 		if !leading && r.Beats(g.table) {
-			p, ok = r, true
+			p, ok = r, true // following: the first reading that beats the table
 			break
 		}
 	}
 	if !ok {
-		if readings[0].Type != g.table.Type && readings[0].Type != Bomb && readings[0].Type != Rocket {
-			return engine.Illegal(seat, m, "%s (%s) does not beat %s (%s): play a %s, a bomb or the rocket",
-				h, readings[0].Type, g.table, g.table.Type, g.table.Type)
-		}
-		return engine.Illegal(seat, m, "%s does not beat %s", h, g.table)
+		return engine.Illegal(seat, m, "%s", beatReason(readings[0], g.table))
 	}
 	var played []cards.Card
 	rest := g.hands[seat][:0:0]
@@ -432,6 +428,20 @@ func (g *Game) play(seat int, m engine.Move) error {
 	}
 	g.turn = next(seat)
 	return nil
+}
+
+// beatReason says why p does not beat table, in a player's words.
+func beatReason(p, table Play) string {
+	switch {
+	case table.Type == Rocket:
+		return "nothing beats the rocket"
+	case p.Type != table.Type:
+		return fmt.Sprintf("%s (%s) does not beat %s (%s): play a higher %s, a bomb or the rocket",
+			p, p.Type, table, table.Type, table.Type)
+	case p.Len != table.Len:
+		return fmt.Sprintf("%s does not beat %s: your %s must have %d cards too", p, table, p.Type, table.Cards.Len())
+	}
+	return fmt.Sprintf("%s does not beat %s: play a higher %s", p, table, table.Type)
 }
 
 // score ends the deal won by seat's going out (DD-9, DD-20..DD-22) and moves

@@ -282,8 +282,8 @@ func TestDD7_LeaderMustPlay(t *testing.T) {
 func TestDD8_FollowAndLeadAgain(t *testing.T) {
 	g := rig(t, 1, 0, plainH0, plainH1, plainBottom)
 	do(t, g, "bid 2", "pass", "pass", "play 3")
-	illegal(t, g, 1, "play 3", "does not beat")
-	illegal(t, g, 1, "play KK", "does not beat")
+	illegal(t, g, 1, "play 3", "3 does not beat 3: play a higher single")
+	illegal(t, g, 1, "play KK", "KK (pair) does not beat 3 (single): play a higher single, a bomb or the rocket")
 	do(t, g, "play K", "pass")
 	if v := view(g, 1); v.Table != mustPlay(t, "K") || v.TableSeat != 1 || v.Turn != 0 {
 		t.Errorf("table %v by %d, turn %d", v.Table, v.TableSeat, v.Turn)
@@ -477,5 +477,18 @@ func TestDealEventChecked(t *testing.T) {
 	}
 	if err := g.Event(good); err == nil {
 		t.Error("a deal in the middle of a deal was accepted")
+	}
+}
+
+// Refusals say why in a player's words.
+func TestIllegalReasons(t *testing.T) {
+	g := rig(t, 1, 0, "3456789TJQKA2222R", "", "KKB")
+	do(t, g, "bid 3", "play 34567")
+	illegal(t, g, 1, "play 345678", "your straight must have 5 cards too")
+	do(t, g, "pass", "pass", "play BR")
+	illegal(t, g, 1, "play 3", "nothing beats the rocket")
+	illegal(t, g, 1, "bid 2", "play a combination or pass")
+	if err := g.Apply(1, engine.PlayCard(cards.New(cards.Ace, cards.Spades))); err == nil || !strings.Contains(err.Error(), "write the ranks") {
+		t.Errorf("a trick-game card: %v", err)
 	}
 }
