@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"cardroom/engine/cards"
 )
 
 // fullDeck is every card of the 54-card deck as ranks.
@@ -435,4 +437,35 @@ func FuzzClassify(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Follows(h, t) is exactly the plays of Leads(h) that beat t, for random
+// hands and tables of every type.
+func TestFollowsIsLeadsThatBeat(t *testing.T) {
+	hands := randomHands(300, 20)
+	rich := []Hand{mustHand(t, "3334445556667778889T"), mustHand(t, "33344455566677788BR2"), mustHand(t, "3344556677889TTJJQQK")}
+	hands = append(hands, rich...)
+	tables := Leads(fullDeck())
+	rng := cards.NewRand(3)
+	for i, h := range hands {
+		leads := Leads(h)
+		for range 40 {
+			table := tables[rng.IntN(len(tables))]
+			if i%2 == 0 && len(leads) > 0 { // often a table the hand can answer
+				table = leads[rng.IntN(len(leads))]
+			}
+			var want []string
+			for _, p := range leads {
+				if p.Beats(table) {
+					want = append(want, p.String())
+				}
+			}
+			got := strs(Follows(h, table))
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("Follows(%v, %v %v) = %v, want %v", h, table.Type, table, got, want)
+			}
+		}
+	}
 }
