@@ -44,7 +44,11 @@ const (
 	Over                 // the match has ended
 )
 
+// String names the phase: dealing, bidding, playing, over.
 func (p Phase) String() string {
+	if p > Over {
+		return "?"
+	}
 	return [...]string{"dealing", "bidding", "playing", "over"}[p]
 }
 
