@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/log"
 
 	"cardroom/sshserver"
@@ -130,6 +131,9 @@ func (m *counter) View() string {
 	fmt.Fprintf(&b, "size %dx%d\n", m.w, m.h)
 	fmt.Fprintf(&b, "args %q\n", m.s.Args())
 	fmt.Fprintf(&b, "bump %d\n", m.bump)
+	if m.bump == 0 {
+		b.WriteString(m.s.Renderer().NewStyle().Foreground(lipgloss.Color("9")).Render("red") + "\n")
+	}
 	if m.warn != "" {
 		b.WriteString(m.warn + "\n")
 	}

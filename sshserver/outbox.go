@@ -41,6 +41,9 @@ type outbox struct {
 	done chan struct{} // closed by run when it returns
 }
 
+// keepBuffer is the largest buffer an idle outbox keeps for reuse.
+const keepBuffer = 32 << 10
+
 func newOutbox(w io.Writer, limit int, onCatchUp func()) *outbox {
 	return &outbox{
 		w:         w,
@@ -126,7 +129,11 @@ func (o *outbox) run() {
 			chunk, o.buf = o.buf, chunk[:0]
 			o.mu.Unlock()
 
-			if _, err := o.w.Write(chunk); err != nil {
+			_, err := o.w.Write(chunk)
+			if cap(chunk) > keepBuffer {
+				chunk = nil // do not keep a burst's memory for the session's life
+			}
+			if err != nil {
 				o.mu.Lock()
 				o.err = err
 				o.buf = nil

@@ -452,3 +452,52 @@ func TestLoginRateLimit(t *testing.T) {
 		t.Errorf("no rate limit line in the log:\n%s", ts.logs.String())
 	}
 }
+
+// The colour profile comes from TERM and the environment; the terminal is
+// never asked (sshtest's screen would answer, but the server must not wait).
+func TestColorProfileFromTermAndNoColor(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	colored := regexp.MustCompile(`\x1b\[[0-9;]*[1-9][0-9;]*mred`)
+	c := dial(ctx, t, ts.addr, sshtest.Options{Term: "xterm-256color"})
+	waitFor(ctx, t, c, "red")
+	if !colored.MatchString(c.Output()) {
+		t.Errorf("xterm-256color: no coloured text in %q", c.Output())
+	}
+	if strings.Contains(c.Output(), "\x1b]11;?") {
+		t.Errorf("the server queried the background colour")
+	}
+	n := dial(ctx, t, ts.addr, sshtest.Options{Term: "xterm-256color", Env: map[string]string{"NO_COLOR": "1"}})
+	waitFor(ctx, t, n, "red")
+	if colored.MatchString(n.Output()) {
+		t.Errorf("NO_COLOR: coloured text in %q", n.Output())
+	}
+}
+
+func TestServeShutsDownWhenContextEnds(t *testing.T) {
+	app := newTestApp()
+	srv, err := sshserver.New(sshserver.Config{DataDir: t.TempDir()}, app, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := testCtx(t)
+	sctx, stop := context.WithCancel(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(sctx, ln) }()
+	c := dial(ctx, t, ln.Addr().String(), sshtest.Options{})
+	waitFor(ctx, t, c, "count 0")
+	stop()
+	waitFor(ctx, t, c, "shutting down")
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("Serve = %v, want nil after a clean shutdown", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("Serve did not return")
+	}
+}
