@@ -658,7 +658,7 @@ func standings(totals []int, names []string) []Standing {
 	return out
 }
 
-// seatNames are the names of the seats now ("bot" for a bot's).
+// seatNames are the names of the seats now (BotName for a bot's).
 func (t *Table) seatNames() []string {
 	out := make([]string, len(t.seats))
 	for i, s := range t.seatInfos() {
@@ -674,7 +674,7 @@ func (t *Table) seatInfos() []SeatInfo {
 		s := &t.seats[i]
 		info := SeatInfo{Name: s.owner.Name, Kind: s.kind(), Connected: s.owner.ID != "" && s.connected, Guest: s.owner.Guest}
 		if info.Kind == Bot {
-			info.Name = "bot"
+			info.Name = BotName(i)
 		}
 		out[i] = info
 	}
@@ -1193,7 +1193,7 @@ func (t *Table) start(p Player) error {
 		s := &t.seats[i]
 		if s.owner.ID == "" {
 			s.bot = true
-			t.names[i] = "bot"
+			t.names[i] = BotName(i)
 		} else {
 			t.names[i] = s.owner.Name
 		}

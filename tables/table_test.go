@@ -257,7 +257,7 @@ func TestBotsPlayWholeGameAndRecordReplays(t *testing.T) {
 		if err != nil {
 			t.Fatalf("replay: %v\n%s", err, rec)
 		}
-		if !rep.Ended || rep.Header.Table != "t1" || rep.Header.Seed != 7 || strings.Join(rep.Header.Seats, ",") != "bot,bot,bot" {
+		if !rep.Ended || rep.Header.Table != "t1" || rep.Header.Seed != 7 || strings.Join(rep.Header.Seats, ",") != "Ada,Alan,Grace" {
 			t.Fatalf("replay: ended %v, header %+v", rep.Ended, rep.Header)
 		}
 		if !strings.Contains(rec, `"t":"2026-01-02T03:04:05Z"`) {

@@ -161,7 +161,7 @@ type Config struct {
 
 // SeatInfo is one seat as players see it.
 type SeatInfo struct {
-	Name      string // the person's name; "bot" for a bot; "" when free
+	Name      string // the person's name; BotName(seat) for a bot; "" when free
 	Kind      SeatKind
 	Connected bool // the person owning the seat has a live connection
 	Guest     bool
@@ -251,3 +251,15 @@ type nopLogger struct{}
 func (nopLogger) Info(any, ...any)  {}
 func (nopLogger) Warn(any, ...any)  {}
 func (nopLogger) Error(any, ...any) {}
+
+// botNames name the bots by seat, so a table of bots reads like a table of
+// players; the seat's Kind says it is a bot.
+var botNames = [...]string{"Ada", "Alan", "Grace", "Claude", "Edsger", "Barbara"}
+
+// BotName is the name of the bot in seat i.
+func BotName(i int) string {
+	if i >= 0 && i < len(botNames) {
+		return botNames[i]
+	}
+	return "bot"
+}
