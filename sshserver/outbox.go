@@ -41,6 +41,10 @@ type outbox struct {
 	done chan struct{} // closed by run when it returns
 }
 
+// restoreTerminal undoes what a bubbletea program may have switched on:
+// the alternate screen, a hidden cursor, bracketed paste, mouse reporting.
+const restoreTerminal = "\x1b[?1049l\x1b[?25h\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\r\n"
+
 // keepBuffer is the largest buffer an idle outbox keeps for reuse.
 const keepBuffer = 32 << 10
 
@@ -80,8 +84,10 @@ func (o *outbox) writeFinal(p []byte) {
 	o.mu.Lock()
 	if !o.closed && o.err == nil {
 		if o.dropping {
-			// The client is behind: skip the stale frames it has not read.
-			o.buf = o.buf[:0]
+			// The client is behind and missed the program's last writes,
+			// which may include restoring the terminal: skip the stale
+			// frames it has not read yet and restore it here.
+			o.buf = append(o.buf[:0], restoreTerminal...)
 		}
 		o.buf = append(o.buf, p...)
 	}
