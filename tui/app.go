@@ -23,7 +23,7 @@ type App struct {
 	now   func() time.Time
 
 	mu       sync.Mutex
-	live     map[string]*sshserver.Session // interactive session per player id; guarded by mu
+	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
 	settings map[string]Settings           // per player id, while the server runs; guarded by mu
 }
 
@@ -57,13 +57,17 @@ func (a *App) NewSession(s *sshserver.Session) tea.Model {
 		set = Settings{Lang: "en", Glyphs: Unicode}
 	}
 	m := newModel(a, s, entry, set)
+	go func() { // owned by the session: it ends with the session's context
+		<-s.Context().Done()
+		m.cleanup()
+	}()
 	return m
 }
 
 // ended is called by a session's model when its program ends.
-func (a *App) ended(s *sshserver.Session, p tables.Player) {
+func (a *App) ended(s session, p tables.Player) {
 	a.mu.Lock()
-	if a.live[p.ID] == s {
+	if cur, ok := a.live[p.ID]; ok && session(cur) == s {
 		delete(a.live, p.ID)
 	}
 	a.mu.Unlock()

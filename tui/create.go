@@ -220,8 +220,8 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 			line = fmt.Sprintf("%s%-18s %s", cursor, s.Bold.Render(label), s.Bold.Render(value))
 		}
 		b.WriteString(line)
-		if doc != "" && width >= 60 {
-			b.WriteString("  " + s.Subtle.Render(fit(doc, width-40)))
+		if room := width - visibleWidth(line) - 2; doc != "" && room > 12 {
+			b.WriteString("  " + s.Subtle.Render(fit(doc, room)))
 		}
 		b.WriteString("\n")
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -8,12 +9,21 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"cardroom/engine"
 	"cardroom/lobby"
 	"cardroom/sshserver"
 	"cardroom/tables"
 )
+
+// session is what a model needs of its SSH session (*sshserver.Session).
+type session interface {
+	Window() (width, height int)
+	Renderer() *lipgloss.Renderer
+	Context() context.Context
+	Args() []string
+}
 
 // The smallest terminal the screens are laid out for.
 const (
@@ -59,7 +69,7 @@ type (
 // model is one session's Bubble Tea model.
 type model struct {
 	app    *App
-	sess   *sshserver.Session
+	sess   session
 	player tables.Player
 	set    Settings
 	st     *Styles
@@ -84,17 +94,13 @@ type model struct {
 	showHelp bool
 }
 
-func newModel(a *App, s *sshserver.Session, e lobby.Entry, set Settings) *model {
+func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
 	w, h := s.Window()
 	m := &model{app: a, sess: s, player: e.Player, set: set, width: w, height: h, subs: &subscriptions{}}
 	m.restyle()
 	if e.Note != "" {
 		m.status = e.Note
 	}
-	go func() { // owned by the session: it ends with the session's context
-		<-s.Context().Done()
-		m.cleanup()
-	}()
 	return m
 }
 
@@ -461,7 +467,8 @@ func (m *model) frame(body string, keys []binding) string {
 }
 
 func (m *model) tooSmall() string {
-	return fit(m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.", minWidth, minHeight, m.width, m.height), max(m.width, 10))
+	msg := m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.", minWidth, minHeight, m.width, m.height)
+	return lipgloss.NewStyle().Width(max(m.width, 10)).Render(msg)
 }
 
 // tick counts the turn timer down once a second while a deadline runs.

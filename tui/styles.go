@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
@@ -37,7 +39,7 @@ type Settings struct {
 type Styles struct {
 	set Settings
 
-	Title, Subtle, Bold, Err, OK, Warn, Key, Help, Box, Selected, Turn, Away, Bot lipgloss.Style
+	Title, Subtle, Bold, Err, OK, Warn, Key, Help, Selected, Turn, Away, Bot ink
 
 	// card[state][face] caches a rendered card face.
 	card [cardStates][cards.NumFaces]string
@@ -62,19 +64,18 @@ func NewStyles(r *lipgloss.Renderer, set Settings) *Styles {
 	}
 	s := &Styles{set: set}
 	n := r.NewStyle
-	s.Title = n().Bold(true).Foreground(lipgloss.Color("12"))
-	s.Subtle = n().Foreground(lipgloss.Color("8"))
-	s.Bold = n().Bold(true)
-	s.Err = n().Foreground(lipgloss.Color("9"))
-	s.OK = n().Foreground(lipgloss.Color("10"))
-	s.Warn = n().Foreground(lipgloss.Color("11"))
-	s.Key = n().Bold(true).Foreground(lipgloss.Color("14"))
-	s.Help = n().Foreground(lipgloss.Color("8"))
-	s.Box = n().Border(s.border()).Padding(0, 1)
-	s.Selected = n().Reverse(true)
-	s.Turn = n().Bold(true).Foreground(lipgloss.Color("11"))
-	s.Away = n().Foreground(lipgloss.Color("8")).Italic(true)
-	s.Bot = n().Foreground(lipgloss.Color("13"))
+	s.Title = inkOf(n().Bold(true).Foreground(lipgloss.Color("12")))
+	s.Subtle = inkOf(n().Foreground(lipgloss.Color("8")))
+	s.Bold = inkOf(n().Bold(true))
+	s.Err = inkOf(n().Foreground(lipgloss.Color("9")))
+	s.OK = inkOf(n().Foreground(lipgloss.Color("10")))
+	s.Warn = inkOf(n().Foreground(lipgloss.Color("11")))
+	s.Key = inkOf(n().Bold(true).Foreground(lipgloss.Color("14")))
+	s.Help = inkOf(n().Foreground(lipgloss.Color("8")))
+	s.Selected = inkOf(n().Reverse(true))
+	s.Turn = inkOf(n().Bold(true).Foreground(lipgloss.Color("11")))
+	s.Away = inkOf(n().Foreground(lipgloss.Color("8")).Italic(true))
+	s.Bot = inkOf(n().Foreground(lipgloss.Color("13")))
 
 	for f := cards.Card(0); f < cards.NumFaces; f++ {
 		base := n().Foreground(s.faceColour(f))
@@ -93,11 +94,28 @@ func NewStyles(r *lipgloss.Renderer, set Settings) *Styles {
 	return s
 }
 
-func (s *Styles) border() lipgloss.Border {
-	if s.set.Glyphs == Unicode {
-		return lipgloss.RoundedBorder()
+// ink is a text style reduced to the escape sequences around the text, read
+// once from lipgloss: painting a string is then two concatenations, not a
+// lipgloss render (which measures and re-lays out the text every time).
+// It is for one line of plain text.
+type ink struct{ pre, post string }
+
+func inkOf(st lipgloss.Style) ink {
+	const mark = "\x01"
+	out := st.Render(mark)
+	i := strings.Index(out, mark)
+	if i < 0 {
+		return ink{}
 	}
-	return lipgloss.Border{Top: "-", Bottom: "-", Left: "|", Right: "|", TopLeft: "+", TopRight: "+", BottomLeft: "+", BottomRight: "+"}
+	return ink{pre: out[:i], post: out[i+len(mark):]}
+}
+
+// Render paints s.
+func (i ink) Render(s string) string {
+	if s == "" || i.pre == "" && i.post == "" {
+		return s
+	}
+	return i.pre + s + i.post
 }
 
 func (s *Styles) faceColour(f cards.Card) lipgloss.Color {
