@@ -315,7 +315,7 @@ func (tm *tableModel) view() (string, []binding) {
 	}
 	header := st.Title.Render(s.Title) + st.Subtle.Render(" · "+s.Name)
 	if s.Code != "" {
-		header += st.Subtle.Render(" · " + tx.get("code") + " ") + st.Bold.Render(s.Code)
+		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
 	b.WriteString(padBetween(header, timer, tm.m.width) + "\n")
 	switch {
