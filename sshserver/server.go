@@ -12,6 +12,27 @@
 //	err = srv.ListenAndServe(ctx) // returns after a graceful shutdown once ctx is done
 //
 // or simply sshserver.Run(ctx, cfg, app, logger).
+//
+// What a model served here can rely on:
+//
+//   - It gets a tea.WindowSizeMsg first and on every resize, clamped to
+//     Config.MaxWidth × MaxHeight.
+//   - Session.Renderer() has the session's colour profile (from TERM,
+//     COLORTERM, NO_COLOR; the terminal is never queried): build styles
+//     from it, once per session.
+//   - IdleWarningMsg comes Config.IdleWarning before an idle disconnect;
+//     ClosingMsg comes last, before the program is quit (kicked with
+//     Session.Close, idle, or server shutdown), and its Reason is printed to
+//     the client after the program exits.
+//   - Output never blocks: a client that stops reading loses frames and gets
+//     a full repaint when it reads again (see outbox). Alternate-screen
+//     programs (tea.EnterAltScreen) repaint exactly.
+//   - The renderer runs at Config.FPS (default 20): fine for cards, and a
+//     quarter of bubbletea's idle cost.
+//   - bubbletea merges keys typed together into one tea.KeyMsg: handle every
+//     rune of msg.Runes.
+//   - A panic in Update or View ends that session only, with an apology
+//     line; the server goes on.
 package sshserver
 
 import (

@@ -23,7 +23,6 @@ import (
 // Bubble Tea program) or a command (no pty). The app gets it in
 // App.NewSession and App.Command; its methods are safe for concurrent use.
 type Session struct {
-	srv      *Server
 	ss       ssh.Session
 	id       string
 	identity Identity
@@ -100,9 +99,10 @@ func (s *Session) Context() context.Context { return s.ctx }
 // Send delivers msg to the session's model. It is a no-op for commands and
 // for sessions that have ended. It waits while the model's Update runs (the
 // program reads one message at a time) but never on the client's output, so
-// a slow client cannot hold it up. Code that must never wait (a table
-// goroutine) should hand snapshots to the model through its own mailbox and
-// a Cmd instead.
+// a slow client cannot hold it up. Never call it from the model's own Update
+// or View (that deadlocks: return a Cmd instead). Code that must never wait
+// (a table goroutine) should hand snapshots to the model through its own
+// mailbox and a Cmd instead.
 func (s *Session) Send(msg tea.Msg) {
 	s.mu.Lock()
 	p := s.program
@@ -165,7 +165,6 @@ func (s *Server) handleSession(ss ssh.Session) {
 		guestN = s.guestN.Add(1)
 	}
 	sess := &Session{
-		srv:      s,
 		ss:       ss,
 		id:       "s" + strconv.FormatUint(s.sessN.Add(1), 10),
 		identity: identityOf(pub, ss.User(), guestN),
