@@ -25,8 +25,9 @@
 //     Session.Close, idle, or server shutdown), and its Reason is printed to
 //     the client after the program exits.
 //   - Output never blocks: a client that stops reading loses frames and gets
-//     a full repaint when it reads again (see outbox). Alternate-screen
-//     programs (tea.EnterAltScreen) repaint exactly.
+//     a full repaint when it reads again; what is queued per session is
+//     bounded by Config.OutputBuffer. Alternate-screen programs
+//     (tea.EnterAltScreen) repaint exactly.
 //   - The renderer runs at Config.FPS (default 20): fine for cards, and a
 //     quarter of bubbletea's idle cost.
 //   - bubbletea merges keys typed together into one tea.KeyMsg: handle every
