@@ -96,8 +96,9 @@ func (s *Session) Renderer() *lipgloss.Renderer { return s.renderer }
 // when it is done.
 func (s *Session) Context() context.Context { return s.ctx }
 
-// Send delivers msg to the session's model. It is a no-op for commands and
-// for sessions that have ended. It waits while the model's Update runs (the
+// Send delivers msg to the session's model. It is a no-op for commands,
+// for sessions that have ended, and before the program exists (during
+// App.NewSession: give the model its initial state directly). It waits while the model's Update runs (the
 // program reads one message at a time) but never on the client's output, so
 // a slow client cannot hold it up. Never call it from the model's own Update
 // or View (that deadlocks: return a Cmd instead). Code that must never wait
@@ -371,7 +372,7 @@ func (s *Server) waitOutbox(sess *Session, ob *outbox) {
 
 // pump copies the client's input to the program and notes when input came.
 func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
-	buf := make([]byte, 4096)
+	buf := make([]byte, 1024) // keys and pastes; bubbletea reads 256 at a time
 	for {
 		n, err := sess.ss.Read(buf)
 		if n > 0 {
