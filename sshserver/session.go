@@ -361,7 +361,7 @@ func (s *Server) runSafely(sess *Session, p *tea.Program) (err error) {
 
 // waitOutbox gives the client a bounded time to read the last bytes.
 func (s *Server) waitOutbox(sess *Session, ob *outbox) {
-	t := time.NewTimer(5 * time.Second)
+	t := time.NewTimer(2 * time.Second)
 	defer t.Stop()
 	select {
 	case <-ob.done:
