@@ -30,7 +30,8 @@ func TestDD23_RoundCountsDealsNotRedeals(t *testing.T) {
 		}
 		max = g.Round()
 		s := g.Next()
-		if err := g.Apply(s, g.Legal(s)[0]); err != nil {
+		legal := g.Legal(s)
+		if err := g.Apply(s, legal[rng.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
 	}
