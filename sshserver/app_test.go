@@ -152,14 +152,30 @@ func (m *counter) View() string {
 
 // syncBuffer is a log destination safe for concurrent writers.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	changed chan struct{} // closed and replaced on every write
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.changed != nil {
+		close(s.changed)
+	}
+	s.changed = make(chan struct{})
 	return s.b.Write(p)
+}
+
+// contains reports whether the log has text, and a channel closed on the
+// next write.
+func (s *syncBuffer) contains(text string) (bool, <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.changed == nil {
+		s.changed = make(chan struct{})
+	}
+	return strings.Contains(s.b.String(), text), s.changed
 }
 
 func (s *syncBuffer) String() string {

@@ -29,6 +29,7 @@ type outbox struct {
 	w         io.Writer
 	limit     int
 	onCatchUp func()
+	onStall   func() // called once when dropping starts; may be nil
 
 	mu       sync.Mutex
 	buf      []byte // pending bytes, guarded by mu
@@ -62,9 +63,11 @@ func newOutbox(w io.Writer, limit int, onCatchUp func()) *outbox {
 // (bubbletea ignores write errors anyway).
 func (o *outbox) Write(p []byte) (int, error) {
 	o.mu.Lock()
+	stalled := false
 	switch {
 	case o.closed || o.err != nil:
 	case o.dropping || (len(o.buf) > 0 && len(o.buf)+len(p) > o.limit):
+		stalled = !o.dropping
 		// A write larger than limit is still taken when nothing is queued, or
 		// a frame bigger than the buffer would never get through: the bound
 		// is limit plus one frame (frames are bounded by the clamped size).
@@ -74,6 +77,9 @@ func (o *outbox) Write(p []byte) (int, error) {
 		o.buf = append(o.buf, p...)
 	}
 	o.mu.Unlock()
+	if stalled && o.onStall != nil {
+		o.onStall()
+	}
 	o.signal()
 	return len(p), nil
 }

@@ -243,11 +243,22 @@ func TestClientThatNeverReadsDoesNotStallOthers(t *testing.T) {
 	readerSess := ts.app.session(ctx, t, 2)
 	waitFor(ctx, t, reader, "count 0")
 
-	const bumps = 120 // ≥ 10 MB of frames for the sleeper
-	for i := 1; i <= bumps; i++ {
-		sleeperSess.Send(bumpMsg{n: i, big: true})
-		readerSess.Send(bumpMsg{n: i})
-		waitFor(ctx, t, reader, "bump "+strconv.Itoa(i))
+	// Bump both until the server sees the sleeper stall (its frames are
+	// about 100 KB, so after about 2 MB), then ten times more.
+	bumps, more := 0, -1
+	for more != 0 {
+		bumps++
+		sleeperSess.Send(bumpMsg{n: bumps, big: true})
+		readerSess.Send(bumpMsg{n: bumps})
+		waitFor(ctx, t, reader, "bump "+strconv.Itoa(bumps))
+		if more > 0 {
+			more--
+		} else if stalled, _ := ts.logs.contains("client stopped reading"); stalled {
+			more = 10
+		}
+		if ctx.Err() != nil || bumps > 1000 {
+			t.Fatalf("after %d bumps, the server has not seen the sleeper stall", bumps)
+		}
 	}
 	typeKeys(t, reader, "+")
 	waitFor(ctx, t, reader, "count 1")

@@ -282,12 +282,17 @@ func (s *Server) runCommand(sess *Session) (code int) {
 func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropped int) {
 	ss := sess.ss
 	repaint := make(chan struct{}, 1)
-	ob := newOutbox(ss, s.cfg.OutputBuffer, func() {
+	var ob *outbox
+	ob = newOutbox(ss, s.cfg.OutputBuffer, func() {
+		s.log.Debug("client reads again; repainting", "session", sess.id, "dropped_frames", ob.stats())
 		select {
 		case repaint <- struct{}{}:
 		default:
 		}
 	})
+	ob.onStall = func() {
+		s.log.Info("client stopped reading; dropping frames", "session", sess.id)
+	}
 	s.goBG(ob.run)
 	sess.renderer = newRenderer(ob, sess.profile, sess.dark)
 	sess.lastInput.Store(s.cfg.Clock.Now().UnixNano())
