@@ -47,6 +47,7 @@ type Penalty struct {
 
 type sheetRound struct {
 	bids   [maxSeats]int8
+	took   [maxSeats]int8
 	score  [maxSeats]int16
 	sitout uint8
 }
@@ -82,6 +83,11 @@ type Game struct {
 	nlast      int
 	lastLeader int
 	lastWinner int
+
+	// hist is every card played this round, in order, and who played it.
+	hist     [64]cards.Card
+	histSeat [64]int8
+	nhist    int
 
 	draws     [64]cards.Card
 	drawSeats [64]int8
@@ -185,6 +191,7 @@ func (g *Game) resetRound() {
 	}
 	g.nbids = 0
 	g.ntrick = 0
+	g.nhist = 0
 	g.ndraws = 0
 	g.drawIn = uint8(1)<<g.r.players - 1
 	g.drawPass = 0
@@ -436,6 +443,8 @@ func (g *Game) step(seat int, m engine.Move) {
 		g.trump, g.trumpKnown = m.Suit, true
 	case PhasePlay:
 		g.hands[seat].Remove(m.Card)
+		g.hist[g.nhist], g.histSeat[g.nhist] = m.Card, int8(seat)
+		g.nhist++
 		g.trick[g.ntrick] = m.Card
 		g.ntrick++
 		if g.ntrick == g.r.players {
@@ -465,7 +474,7 @@ func (g *Game) endRound() {
 	sum, k := 0, 0
 	for s := 0; s < n; s++ {
 		sc := Score(g.r.scoring, int(g.bids[s]), int(g.tricks[s]), g.cardsNow())
-		sr.bids[s], sr.score[s] = g.bids[s], int16(sc)
+		sr.bids[s], sr.took[s], sr.score[s] = g.bids[s], g.tricks[s], int16(sc)
 		if g.sitout>>s&1 == 0 {
 			sum, k = sum+sc, k+1
 		}

@@ -46,6 +46,9 @@ type View struct {
 	Turn     int
 	Modifier Modifier // this round's: ordinary, trump_choice, no_trump, blind, forehead
 	Hook     bool     // whether the dealer hook (TT-6) applies this round
+	Scoring  Scoring  // the table's scoring system (A.5)
+	// NoTrumpOK: the highest bidder may name no trump (bb_allow_notrump).
+	NoTrumpOK bool
 
 	Trump      cards.Suit // when TrumpKnown: the trump suit, cards.NoSuit for none
 	TrumpKnown bool
@@ -72,6 +75,10 @@ type View struct {
 	Trick      []Played
 	LastTrick  []Played // the last completed trick (kept until the next deal)
 	LastWinner int      // its winner, -1 when there is none
+	// Played is every card played this round so far, in order: the
+	// completed tricks, then the current one (public: who followed suit,
+	// who showed a void).
+	Played []Played
 
 	Sheet     []SheetRound // every finished round (SC-1)
 	Penalties []Penalty    // scorekeeper penalties (BB-7)
@@ -102,6 +109,7 @@ func (g *Game) view(seat int) *View {
 		Ruleset: g.r.name, Players: n, Seat: seat, Clockwise: !g.r.ccw,
 		Round: min(g.round, g.r.rounds), Rounds: g.r.rounds, Dealer: g.dealer, Phase: g.phase, Turn: g.Next(),
 		Trump: g.trump, TrumpKnown: g.trumpKnown, TrumpBy: -1, Turned: g.turned,
+		Scoring: g.r.scoring, NoTrumpOK: g.r.noTrumpOK,
 		Chooser: g.chooser, LastWinner: -1, Over: g.phase == PhaseOver,
 		HandSizes: make([]int, n), Bids: make([]int, n), Tricks: make([]int, n),
 		SatOut: make([]bool, n), Totals: make([]int, n),
@@ -146,6 +154,9 @@ func (g *Game) view(seat int) *View {
 			v.LastTrick = append(v.LastTrick, Played{Seat: g.after(g.lastLeader, i), Card: g.last[i]})
 		}
 		v.LastWinner = g.lastWinner
+	}
+	for i := range g.nhist {
+		v.Played = append(v.Played, Played{Seat: int(g.histSeat[i]), Card: g.hist[i]})
 	}
 	run := make([]int, n)
 	for i := range g.played {
