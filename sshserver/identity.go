@@ -14,8 +14,9 @@ import (
 // Identity is who a session belongs to.
 type Identity struct {
 	// ID is the player id: the SHA256 fingerprint of the session's public
-	// key ("SHA256:…"), or "guest-N" for a client without a key, unique per
-	// connection while the server runs.
+	// key ("SHA256:…"), or "guest-N" for a client without a key: one per
+	// connection (sessions sharing a connection are the same guest), never
+	// reused while the server runs.
 	ID string
 	// Name is the display name: the SSH user name when it passes ValidName,
 	// otherwise a safe fallback derived from ID. Reserving names is the

@@ -311,6 +311,8 @@ type trackedConn struct {
 	user      atomic.Pointer[string]
 	sessions  atomic.Int64 // sessions opened over this connection
 	keepalive sync.Once
+	guestOnce sync.Once
+	guestN    uint64 // this connection's guest number, set by guestOnce
 }
 
 func (c *trackedConn) Close() error {

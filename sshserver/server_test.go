@@ -512,3 +512,47 @@ func TestServeShutsDownWhenContextEnds(t *testing.T) {
 		t.Fatal("Serve did not return")
 	}
 }
+
+// Sessions multiplexed over one connection (OpenSSH ControlMaster) are the
+// same guest; another connection is another guest.
+func TestGuestIDPerConnection(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	dialGuest := func() *gossh.Client {
+		t.Helper()
+		cfg := &gossh.ClientConfig{
+			User:            "g",
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+			Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(_, _ string, qs []string, _ []bool) ([]string, error) {
+				return nil, nil
+			})},
+			Timeout: 10 * time.Second,
+		}
+		c, err := gossh.Dial("tcp", ts.addr, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	list := func(c *gossh.Client) string {
+		t.Helper()
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		out, err := s.Output("list")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	c1 := dialGuest()
+	a, b := list(c1), list(c1)
+	if a != b || !strings.Contains(a, "guest-") {
+		t.Errorf("two sessions on one connection: %q and %q, want the same guest", a, b)
+	}
+	if c := list(dialGuest()); c == a {
+		t.Errorf("another connection got the same guest: %q", c)
+	}
+}

@@ -161,9 +161,17 @@ func (s *Server) handleSession(ss ssh.Session) {
 	defer cancel()
 	pty, winch, isPty := ss.Pty()
 	pub := ss.PublicKey() // the session's own key; nil for guests
+	conn, _ := ss.Context().Value(connKey{}).(*trackedConn)
 	var guestN uint64
 	if pub == nil {
-		guestN = s.guestN.Add(1)
+		// One guest id per connection: sessions multiplexed over one
+		// connection (OpenSSH ControlMaster) are the same guest.
+		if conn != nil {
+			conn.guestOnce.Do(func() { conn.guestN = s.guestN.Add(1) })
+			guestN = conn.guestN
+		} else {
+			guestN = s.guestN.Add(1)
+		}
 	}
 	sess := &Session{
 		ss:       ss,
@@ -185,10 +193,10 @@ func (s *Server) handleSession(ss ssh.Session) {
 	} else {
 		sess.profile = termenv.Ascii
 	}
-	if c, ok := ss.Context().Value(connKey{}).(*trackedConn); ok {
-		c.sessions.Add(1)
+	if conn != nil {
+		conn.sessions.Add(1)
 		name := sess.identity.Name
-		c.user.Store(&name)
+		conn.user.Store(&name)
 	}
 	id := sess.identity
 	auth := "publickey"
