@@ -34,6 +34,10 @@ func (a *testApp) NewSession(s *sshserver.Session) tea.Model {
 	close(a.added)
 	a.added = make(chan struct{})
 	a.mu.Unlock()
+	if s.Identity().Name == "refuseme" {
+		s.Close("No seat for you today.")
+		return nil
+	}
 	return &counter{s: s}
 }
 

@@ -58,7 +58,8 @@ import (
 type App interface {
 	// NewSession returns the model for an interactive session (one with a
 	// pty). s.Args() holds the command line the user passed (deep links
-	// such as "join CODE"). Returning nil refuses the session. The model
+	// such as "join CODE"). Returning nil refuses the session: the client
+	// sees the reason given to s.Close, or an apology. The model
 	// must handle IdleWarningMsg and ClosingMsg, and every rune of a
 	// tea.KeyMsg (bubbletea merges keys typed together into one message).
 	NewSession(s *Session) tea.Model

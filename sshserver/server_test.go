@@ -556,3 +556,13 @@ func TestGuestIDPerConnection(t *testing.T) {
 		t.Errorf("another connection got the same guest: %q", c)
 	}
 }
+
+func TestAppRefusesSessionWithReason(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "refuseme"})
+	waitFor(ctx, t, c, "No seat for you today.")
+	if code, err := c.Wait(ctx); err != nil || code != 1 {
+		t.Errorf("refused session: exit %d, %v; want 1", code, err)
+	}
+}

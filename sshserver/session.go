@@ -313,7 +313,11 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 
 	model := s.newModel(sess)
 	if model == nil {
-		ob.writeFinal([]byte(internalError + "\r\n"))
+		msg := internalError
+		if _, reason := sess.closeReason(); reason != "" {
+			msg = reason // the app refused with Close(reason)
+		}
+		ob.writeFinal([]byte(msg + "\r\n"))
 		s.waitOutbox(sess, ob)
 		return 1, ob.stats()
 	}
