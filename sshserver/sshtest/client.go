@@ -9,7 +9,10 @@
 //	if err := c.WaitFor(ctx, "Lobby"); err != nil { t.Fatal(err) }
 //	c.Type("n")
 //
-// For commands without a pty, use Exec.
+// For commands without a pty, use Exec. To test idle timeouts, pass a
+// FakeClock as sshserver.Config.Clock, wait with BlockUntil for the
+// session's timer, then Advance. Pause and Resume (or Options.NoRead) make
+// a client that stops reading its output.
 package sshtest
 
 import (
