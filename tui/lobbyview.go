@@ -15,13 +15,17 @@ func (m *model) lobbyKeys() []binding {
 		return []binding{{"enter", m.tx.get("join")}, {"esc", m.tx.get("cancel")}}
 	}
 	bs := []binding{}
-	if len(m.lobbyU.Tables) > 0 {
+	if len(m.shownTables()) > 0 {
 		bs = append(bs, binding{"↑↓", m.tx.get("choose")}, binding{"enter", m.tx.get("sit")}, binding{"w", m.tx.get("watch")})
+	}
+	if len(m.lobbyU.Tables) > 0 {
+		bs = append(bs, binding{"f", m.tx.get("filter")})
 	}
 	bs = append(bs,
 		binding{"n", m.tx.get("new table")},
 		binding{"1-4", m.tx.get("quick play")},
 		binding{"c", m.tx.get("invite code")},
+		binding{"s", m.tx.get("settings")},
 		binding{"?", m.tx.get("help")},
 		binding{"q", m.tx.get("quit")},
 	)
@@ -50,8 +54,11 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
-	ts := m.lobbyU.Tables
+	ts := m.shownTables()
 	switch k.String() {
+	case "f":
+		m.filter = m.nextFilter()
+		m.lobbySel = 0
 	case "q", "esc":
 		return tea.Quit
 	case "up", "k":
@@ -65,6 +72,8 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	case "c":
 		s := ""
 		m.codeIn = &s
+	case "s":
+		m.screen = settingsScreen
 	case "enter":
 		if m.lobbySel < len(ts) {
 			return m.join(ts[m.lobbySel].ID, -1)
@@ -120,8 +129,14 @@ func (m *model) lobbyView() string {
 	online := tx.f("%d online", len(m.lobbyU.Online))
 	b.WriteString(padBetween(title+" · "+who, online, m.width) + "\n\n")
 
-	ts := m.lobbyU.Tables
-	if len(ts) == 0 {
+	ts := m.shownTables()
+	if m.filter != "" {
+		r, _ := m.app.reg.Lookup(m.filter)
+		b.WriteString(st.Subtle.Render(tx.get("Showing: ")) + st.Bold.Render(r.Title) + st.Subtle.Render("  ("+tx.get("f: next game")+")") + "\n")
+	}
+	if len(ts) == 0 && m.filter != "" {
+		b.WriteString("  " + tx.get("No tables of this game. Press n to create one.") + "\n")
+	} else if len(ts) == 0 {
 		b.WriteString("  " + tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots.") + "\n")
 	} else {
 		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
@@ -213,4 +228,32 @@ func (m *model) helpView() string {
 		tx.get("  a Boerenbridge penalty."),
 	}
 	return strings.Join(lines, "\n")
+}
+
+// shownTables are the lobby's tables that pass the game filter.
+func (m *model) shownTables() []lobby.TableInfo {
+	if m.filter == "" {
+		return m.lobbyU.Tables
+	}
+	var out []lobby.TableInfo
+	for _, t := range m.lobbyU.Tables {
+		if t.Ruleset == m.filter {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// nextFilter cycles the game filter: all games, then each game in turn.
+func (m *model) nextFilter() string {
+	names := m.app.reg.Names()
+	for i, n := range names {
+		if n == m.filter {
+			if i+1 < len(names) {
+				return names[i+1]
+			}
+			return ""
+		}
+	}
+	return names[0]
 }

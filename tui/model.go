@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 
 	"cardroom/engine"
 	"cardroom/lobby"
@@ -37,6 +38,7 @@ const (
 	lobbyScreen screen = iota
 	createScreen
 	tableScreen
+	settingsScreen
 )
 
 // Messages the model gives itself.
@@ -85,9 +87,12 @@ type model struct {
 	lobbySub *lobby.Subscription
 	lobbyU   lobby.Update
 	lobbySel int
+	filter   string // show only tables of this rule set ("": all)
 	codeIn   *string // typing an invite code in the lobby
 
-	form *createForm
+	form     *createForm
+	settings settingsForm
+	profile  termenv.Profile // the terminal's own colour profile
 
 	table *tableModel
 
@@ -97,6 +102,7 @@ type model struct {
 func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
 	w, h := s.Window()
 	m := &model{app: a, sess: s, player: e.Player, set: set, width: w, height: h, subs: &subscriptions{}}
+	m.profile = s.Renderer().ColorProfile()
 	m.restyle()
 	if e.Note != "" {
 		m.status = e.Note
@@ -105,6 +111,7 @@ func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
 }
 
 func (m *model) restyle() {
+	m.sess.Renderer().SetColorProfile(m.profile)
 	m.st = NewStyles(m.sess.Renderer(), m.set)
 	m.tx = newText(m.set.Lang)
 }
@@ -158,7 +165,7 @@ func (s *subscriptions) closeAll() {
 }
 
 func (m *model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.subscribeLobby()}
+	cmds := []tea.Cmd{tea.EnterAltScreen, tea.EnableMouseCellMotion, m.subscribeLobby()}
 	args := m.sess.Args()
 	if len(args) >= 1 {
 		cmds = append(cmds, m.deepLink(args))
@@ -251,7 +258,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.lobbyU = msg.u
-		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.lobbyU.Tables)-1))
+		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
 		return m, waitLobby(m.lobbySub)
 	case satMsg:
 		if msg.err != nil {
@@ -351,6 +358,8 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		if m.table != nil {
 			return m.table.key(k)
 		}
+	case settingsScreen:
+		return m.settingsKey(k)
 	}
 	return m.lobbyKey(k)
 }
@@ -438,6 +447,8 @@ func (m *model) View() string {
 		body, keys = m.form.view(m.st, m.tx, m.width), m.formKeys()
 	case m.screen == tableScreen && m.table != nil:
 		body, keys = m.table.view()
+	case m.screen == settingsScreen:
+		body, keys = m.settingsView(), m.settingsKeys()
 	default:
 		body, keys = m.lobbyView(), m.lobbyKeys()
 	}

@@ -334,7 +334,15 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 	for i := 0; i < v.Players; i++ {
 		total += padLeft(strconv.Itoa(v.Totals[i]), col)
 	}
-	b.WriteString(st.Bold.Render(total) + "\n\n" + st.Subtle.Render(tx.get("tab: back to the table")) + "\n")
+	b.WriteString(st.Bold.Render(total) + "\n")
+	used := strings.Count(b.String(), "\n")
+	if room := tm.m.height - 6 - used; room >= 5 && len(v.Sheet) > 0 {
+		totals := make([][]int, len(v.Sheet))
+		for i, r := range v.Sheet {
+			totals[i] = r.Totals
+		}
+		b.WriteString("\n" + st.chart(totals, v.Players, min(room-1, 12)))
+	}
 	return b.String()
 }
 

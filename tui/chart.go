@@ -1,0 +1,59 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+)
+
+// chart draws the running totals of each seat over the rounds as a small
+// line chart: one column per round, each seat's points marked with its seat
+// number (1–6) in its own colour, the zero line dotted. h is the plot height
+// in rows; the y axis labels take 7 columns.
+func (s *Styles) chart(totals [][]int, players, h int) string {
+	if len(totals) == 0 || players == 0 || h < 3 {
+		return ""
+	}
+	lo, hi := 0, 0
+	for _, row := range totals {
+		for _, v := range row[:players] {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if hi == lo {
+		hi = lo + 1
+	}
+	y := func(v int) int { return (v - lo) * (h - 1) / (hi - lo) } // 0 at the bottom
+	colW := 2
+	grid := make([][]string, h)
+	for r := range grid {
+		grid[r] = make([]string, len(totals)*colW)
+		for c := range grid[r] {
+			grid[r][c] = " "
+		}
+	}
+	zero := y(0)
+	for c := range grid[0] {
+		grid[h-1-zero][c] = s.Subtle.Render("·")
+	}
+	inks := []ink{s.Title, s.Err, s.OK, s.Warn, s.Bot, s.Key}
+	for round, row := range totals {
+		for seat := 0; seat < players; seat++ {
+			r := h - 1 - y(row[seat])
+			grid[r][round*colW] = inks[seat%len(inks)].Render(strconv.Itoa(seat + 1))
+		}
+	}
+	var b strings.Builder
+	for r := range grid {
+		label := ""
+		switch r {
+		case 0:
+			label = strconv.Itoa(hi)
+		case h - 1 - zero:
+			label = "0"
+		case h - 1:
+			label = strconv.Itoa(lo)
+		}
+		b.WriteString(s.Subtle.Render(padLeft(label, 6)) + " " + strings.Join(grid[r], "") + "\n")
+	}
+	return b.String()
+}
