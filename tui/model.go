@@ -87,7 +87,7 @@ type model struct {
 	lobbySub *lobby.Subscription
 	lobbyU   lobby.Update
 	lobbySel int
-	filter   string // show only tables of this rule set ("": all)
+	filter   string  // show only tables of this rule set ("": all)
 	codeIn   *string // typing an invite code in the lobby
 
 	form     *createForm
