@@ -273,3 +273,22 @@ func TestConcurrentUse(t *testing.T) {
 		t.Errorf("unfinished journals after every table was archived: %+v, %v", js, err)
 	}
 }
+
+// BenchmarkAppend measures one move appended to a journal, committed.
+func BenchmarkAppend(b *testing.B) {
+	s, err := Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.StartJournal("t", []byte(`{}`)); err != nil {
+		b.Fatal(err)
+	}
+	line := []byte(`{"e":"move","seat":1,"move":"play AS"}`)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := s.Append("t", line); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -58,6 +58,11 @@ type Store struct {
 	now   func() time.Time
 	model ratings.Model
 
+	// writeMu lets one write transaction of ours run at a time: SQLite has
+	// one writer anyway, and queueing here is far quicker than SQLite's
+	// busy handler, which sleeps and retries.
+	writeMu sync.Mutex
+
 	syncEvery time.Duration
 	syncMu    sync.Mutex // guards syncConn
 	syncConn  *sql.Conn  // synchronous=FULL: one commit on it fsyncs the WAL
@@ -211,6 +216,8 @@ func (s *Store) Flush() error {
 	if s.syncConn == nil {
 		return ErrClosed
 	}
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
 	if _, err := s.syncConn.ExecContext(context.Background(), "UPDATE sync SET n = n + 1"); err != nil {
 		s.dirty.Store(true)
 		return fmt.Errorf("store: flush: %w", err)
@@ -223,6 +230,8 @@ func (s *Store) wrote() { s.dirty.Store(true) }
 
 // tx runs f in a write transaction and commits it when f returns nil.
 func (s *Store) tx(f func(tx *sql.Tx) error) error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
 	tx, err := s.db.BeginTx(context.Background(), nil)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
