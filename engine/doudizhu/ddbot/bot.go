@@ -1,0 +1,282 @@
+// Package ddbot holds Dou Dizhu bots beyond the engine's baseline: a port of
+// RLCard's doudizhu-rule-v1 agent (RLCardBot, a fixed baseline), the bot of
+// the levels easy, normal and strong (Bot), and a duplicate Tournament to
+// measure them. Bots decide from the seat's *doudizhu.View alone.
+package ddbot
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"cardroom/engine"
+	dd "cardroom/engine/doudizhu"
+)
+
+// Level is a bot's strength.
+type Level int
+
+// The levels.
+const (
+	Easy Level = iota
+	Normal
+	Strong
+)
+
+// String is easy, normal or strong.
+func (l Level) String() string {
+	switch l {
+	case Easy:
+		return "easy"
+	case Normal:
+		return "normal"
+	case Strong:
+		return "strong"
+	}
+	return "?"
+}
+
+// Bot plays Dou Dizhu at a level:
+//
+//   - bidding: easy counts high cards, bombs and the plays its split needs;
+//     normal and strong play Rollouts/4 quick deals with the hand as
+//     landlord (sampled bottom and other hands) and bid by the share won;
+//   - play: every level splits its hand into the fewest plays (see split.go)
+//     and leads and follows from that split (easy stops there); normal and
+//     strong evaluate the most promising moves with determinized rollouts:
+//     deals sampled consistent with the view (hand sizes, cards played, the
+//     landlord's unplayed bottom cards), each move played out by the split
+//     player in every seat; strong also searches exactly when few cards are
+//     left (EndgameCards).
+//
+// Farmers cooperate: they do not overtake each other, and lead low singles
+// to a partner holding one card. A Bot is a value and safe for concurrent
+// use: every Decide builds its own scratch state.
+type Bot struct {
+	Level Level
+	// Rollouts is the number of playouts per decision, shared among the
+	// candidate moves (normal and strong).
+	Rollouts int
+	// Candidates is the most moves the rollouts compare.
+	Candidates int
+	// EndgameCards: when the three hands hold this many cards or fewer,
+	// each sampled deal is solved exactly (0: never).
+	EndgameCards int
+	// Budget bounds a decision's wall-clock time (0: none): rollouts stop
+	// early when it runs out, so a loaded machine plays a little weaker
+	// instead of slower. Within budget the decision depends only on the view
+	// and the rng.
+	Budget time.Duration
+}
+
+// New returns the bot of a level with its default settings.
+func New(l Level) Bot {
+	switch l {
+	case Easy:
+		return Bot{Level: Easy}
+	case Normal:
+		return Bot{Level: Normal, Rollouts: 200, Candidates: 6, Budget: 100 * time.Millisecond}
+	}
+	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, EndgameCards: 10, Budget: 250 * time.Millisecond}
+}
+
+// Decide returns the bot's move: one of the view's legal moves.
+func (b Bot) Decide(ev engine.View, rng *rand.Rand) engine.Move {
+	legal := ev.LegalMoves()
+	v, ok := ev.(*dd.View)
+	if !ok || len(legal) == 0 {
+		return engine.Move{}
+	}
+	var deadline time.Time
+	if b.Budget > 0 {
+		deadline = time.Now().Add(b.Budget)
+	}
+	var m engine.Move
+	if v.Phase == dd.Bidding {
+		m = b.bid(v, rng, deadline)
+	} else {
+		m = toMove(b.play(v, rng, deadline))
+	}
+	if slices.Contains(legal, m) {
+		return m
+	}
+	return legal[0]
+}
+
+func toMove(p dd.Play) engine.Move {
+	if p.Type == dd.Invalid {
+		return engine.PassMove()
+	}
+	return engine.PlayRanks(p.String())
+}
+
+// stateOf is the view's deal with the hidden hands hs.
+func stateOf(v *dd.View, hs [dd.Players]dd.Hand) state {
+	return state{hands: hs, landlord: v.Landlord, turn: v.Seat, table: v.Table, tableSeat: v.TableSeat, bombs: v.Bombs, winner: -1}
+}
+
+// play chooses a play (the zero Play: pass).
+func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
+	d := dealOf(v)
+	pl := newPolicy()
+	// The policy's own choice, on the view's state with the others' hands
+	// unknown: it reads only the seat's hand and the counts, so any sample
+	// gives the same answer.
+	s0 := stateOf(v, d.sample(rng))
+	mine := pl.choose(&s0)
+	if b.Level == Easy {
+		return mine
+	}
+	cands := b.candidates(v, d.hand, pl, mine)
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	wins := make([]float64, len(cands))
+	samples := max(4, b.Rollouts/len(cands))
+	total := d.counts[0] + d.counts[1] + d.counts[2]
+	var se *searcher
+	if b.EndgameCards > 0 && total <= b.EndgameCards {
+		se = newSearcher(pl)
+	}
+	mySide := s0.side(v.Seat)
+	for i := range samples {
+		if i >= 4 && !deadline.IsZero() && time.Now().After(deadline) {
+			break
+		}
+		hs := d.sample(rng)
+		for c, p := range cands {
+			s := stateOf(v, hs)
+			s.apply(p)
+			var side int
+			if se != nil {
+				side = se.solve(s, mySide)
+			} else {
+				side, _ = pl.rollout(s)
+			}
+			if side == mySide {
+				wins[c]++
+			}
+		}
+	}
+	best := 0
+	for c := range cands {
+		if wins[c] > wins[best] {
+			best = c
+		}
+	}
+	return cands[best]
+}
+
+// candidates lists the moves the rollouts compare: the policy's choice
+// first, then the legal moves that hurt the split least, up to Candidates.
+func (b Bot) candidates(v *dd.View, h dd.Hand, pl *policy, mine dd.Play) []dd.Play {
+	all := dd.Follows(h, v.Table)
+	for _, p := range all {
+		if p.Cards == h {
+			return []dd.Play{p} // going out
+		}
+	}
+	type scored struct {
+		p dd.Play
+		c int
+	}
+	var ss []scored
+	for _, p := range all {
+		if p == mine {
+			continue
+		}
+		ss = append(ss, scored{p, pl.sp.cost(h.Minus(p.Cards))*4 + int(p.Core)})
+	}
+	if v.TableSeat >= 0 && mine.Type != dd.Invalid {
+		ss = append(ss, scored{dd.Play{}, pl.sp.cost(h) * 4})
+	}
+	slices.SortStableFunc(ss, func(a, b scored) int { return cmp.Compare(a.c, b.c) })
+	out := []dd.Play{mine}
+	for _, s := range ss {
+		if len(out) >= max(1, b.Candidates) {
+			break
+		}
+		out = append(out, s.p)
+	}
+	return out
+}
+
+// bid chooses a bid from hand strength.
+func (b Bot) bid(v *dd.View, rng *rand.Rand, deadline time.Time) engine.Move {
+	h := dd.HandOf(v.Hand)
+	want := 0
+	if b.Level == Easy {
+		want = easyBid(h)
+	} else {
+		p := b.landlordOdds(v, h, rng, deadline)
+		switch {
+		case p >= 0.62:
+			want = 3
+		case p >= 0.55:
+			want = 2
+		case p >= 0.48:
+			want = 1
+		}
+	}
+	if want > v.Bid {
+		return engine.BidMove(want)
+	}
+	return engine.PassMove()
+}
+
+// easyBid counts high cards and bombs against the plays the hand needs.
+func easyBid(h dd.Hand) int {
+	pts := 4*h.Count(dd.RedJoker) + 3*h.Count(dd.BlackJoker) + 2*h.Count(dd.Two) + h.Count(dd.Ace)
+	for r := dd.Three; r <= dd.Two; r++ {
+		if h.Count(r) == 4 {
+			pts += 4
+		}
+	}
+	pts -= newSplitter().plays(h) / 2
+	switch {
+	case pts >= 10:
+		return 3
+	case pts >= 8:
+		return 2
+	case pts >= 6:
+		return 1
+	}
+	return 0
+}
+
+// landlordOdds is the share of quick deals the hand wins as landlord: the
+// other hands and the bottom sampled, the split player in every seat.
+func (b Bot) landlordOdds(v *dd.View, h dd.Hand, rng *rand.Rand, deadline time.Time) float64 {
+	pool := appendRanks(nil, fullDeck.Minus(h))
+	pl := newPolicy()
+	n := max(8, b.Rollouts/4)
+	wins, played := 0, 0
+	for i := range n {
+		if i >= 8 && !deadline.IsZero() && time.Now().After(deadline) {
+			break
+		}
+		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		var s state
+		s.landlord, s.turn, s.tableSeat, s.winner = v.Seat, v.Seat, -1, -1
+		s.hands[v.Seat] = h
+		k := 0
+		for o := range dd.Players {
+			if o == v.Seat {
+				continue
+			}
+			for range 17 {
+				s.hands[o] += oneOf(pool[k], 1)
+				k++
+			}
+		}
+		for ; k < len(pool); k++ {
+			s.hands[v.Seat] += oneOf(pool[k], 1) // the bottom
+		}
+		if side, _ := pl.rollout(s); side == 0 {
+			wins++
+		}
+		played++
+	}
+	return float64(wins) / float64(played)
+}
