@@ -566,3 +566,17 @@ func TestAppRefusesSessionWithReason(t *testing.T) {
 		t.Errorf("refused session: exit %d, %v; want 1", code, err)
 	}
 }
+
+// Bell reaches the client as a BEL, between frames.
+func TestBellRingsTheTerminal(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ringo"})
+	waitFor(ctx, t, c, "count 0")
+	ts.app.session(ctx, t, 1).Bell()
+	typeKeys(t, c, "+")
+	waitFor(ctx, t, c, "count 1")
+	if !strings.Contains(c.Output(), "\a") {
+		t.Fatal("no BEL in the client's output")
+	}
+}

@@ -33,6 +33,7 @@ type Session struct {
 	profile  termenv.Profile
 	dark     bool
 	renderer *lipgloss.Renderer // nil for commands
+	out      *outbox            // the program's output; nil for commands; set before the program runs
 	ctx      context.Context
 	cancel   context.CancelFunc
 	start    time.Time
@@ -110,6 +111,17 @@ func (s *Session) Send(msg tea.Msg) {
 	s.mu.Unlock()
 	if p != nil {
 		p.Send(msg)
+	}
+}
+
+// Bell rings the terminal's bell (BEL). It never blocks: like a frame, it
+// is dropped when the client has stopped reading.
+func (s *Session) Bell() {
+	s.mu.Lock()
+	out := s.out
+	s.mu.Unlock()
+	if out != nil {
+		_, _ = out.Write([]byte("\a"))
 	}
 }
 
@@ -303,6 +315,9 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 	}
 	s.goBG(ob.run)
 	sess.renderer = newRenderer(ob, sess.profile, sess.dark)
+	sess.mu.Lock()
+	sess.out = ob
+	sess.mu.Unlock()
 	sess.lastInput.Store(s.cfg.Clock.Now().UnixNano())
 
 	// Input: the pump owns reading the channel; bubbletea reads the pipe.
