@@ -232,6 +232,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 		if playing {
 			cursor = tm.cursor
 		}
+		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
 		b.WriteString(st.cardRow(v.Hand, func(i int) cardState {
 			if i < len(tm.marked) && tm.marked[i] {
 				return cardHot

@@ -97,6 +97,7 @@ type model struct {
 	table *tableModel
 
 	showHelp bool
+	padX     int // columns the last frame was moved right by (centre)
 }
 
 func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
@@ -299,8 +300,14 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.say(msg.note, false)
 		}
 		return m, nil
+	case tea.MouseMsg:
+		if m.screen == tableScreen && m.table != nil && !m.showHelp {
+			return m, m.table.click(msg)
+		}
+		return m, nil
 	case tea.KeyMsg:
 		var cmds []tea.Cmd
+		m.status = "" // a key answers or dismisses the last message
 		for _, k := range m.splitIfKeys(msg) {
 			cmds = append(cmds, m.key(k))
 		}
@@ -459,6 +466,10 @@ func (m *model) View() string {
 // line and the help bar.
 func (m *model) frame(body string, keys []binding) string {
 	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
+	m.padX = 0
+	if m.width > minWidth+20 {
+		lines, m.padX = centre(lines, m.width)
+	}
 	room := m.height - 2
 	if len(lines) > room {
 		lines = lines[:room]
@@ -504,4 +515,25 @@ func tableCmd(f func() error, note string) tea.Cmd {
 		}
 		return doneMsg{note: note}
 	}
+}
+
+// centre moves a block of lines to the middle of a wide terminal, keeping
+// its left edge straight.
+func centre(lines []string, width int) ([]string, int) {
+	w := 0
+	for _, l := range lines {
+		w = max(w, visibleWidth(l))
+	}
+	pad := (width - w) / 2
+	if pad <= 0 {
+		return lines, 0
+	}
+	sp := strings.Repeat(" ", pad)
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if l != "" {
+			out[i] = sp + l
+		}
+	}
+	return out, pad
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
@@ -235,5 +236,41 @@ func BenchmarkView(b *testing.B) {
 				_ = m.View()
 			}
 		})
+	}
+}
+
+// A click on a card of the hand moves the cursor there; a second click on
+// it plays it.
+func TestClickOnACard(t *testing.T) {
+	for _, w := range []int{80, 200} {
+		m := onTable(testModel(w, 50, Settings{}), screens()[0].snap(t))
+		_ = m.View()
+		tm := m.table
+		if tm.handY < 0 || !tm.myTurn {
+			t.Fatalf("width %d: no hand on screen (handY %d, my turn %v)", w, tm.handY, tm.myTurn)
+		}
+		click := tea.MouseMsg{X: m.padX + 1 + 3*1, Y: tm.handY, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
+		if cmd := tm.click(click); cmd != nil || tm.cursor != 1 {
+			t.Fatalf("width %d: first click: cursor %d, cmd %v; want cursor 1, no move", w, tm.cursor, cmd != nil)
+		}
+		if cmd := tm.click(click); cmd == nil {
+			t.Fatalf("width %d: a second click on the same card does not play it", w)
+		}
+	}
+}
+
+// Keys typed together arrive as one message; each one counts.
+func TestMergedKeysAllCount(t *testing.T) {
+	got := splitKeys(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjk")})
+	if len(got) != 3 || got[0].String() != "j" || got[2].String() != "k" {
+		t.Fatalf("splitKeys = %v", got)
+	}
+	if got := splitKeys(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("paste"), Paste: true}); len(got) != 1 {
+		t.Fatalf("a paste was split: %v", got)
+	}
+	m := testModel(80, 24, Settings{})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("ss")}) // settings, then a key on it
+	if m.screen != settingsScreen {
+		t.Fatalf("screen %v after \"ss\"", m.screen)
 	}
 }

@@ -34,6 +34,7 @@ type tableModel struct {
 	cmdIn     *string
 	showSheet bool
 	showLast  bool
+	handY     int // the screen row of the hand's faces, for mouse clicks; -1 when none
 	myTurn    bool
 	ticking   bool
 }
@@ -68,6 +69,8 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	var cmds []tea.Cmd
 	if tm.myTurn && !prevTurn {
 		cmds = append(cmds, tm.m.yourTurn())
+	} else if prevTurn && !tm.myTurn {
+		cmds = append(cmds, tea.SetWindowTitle("cardroom"))
 	}
 	if !s.Deadline.IsZero() && !tm.ticking {
 		tm.ticking = true
@@ -297,6 +300,7 @@ func (tm *tableModel) keys() []binding {
 
 func (tm *tableModel) view() (string, []binding) {
 	s := tm.snap
+	tm.handY = -1
 	if s.Version == 0 {
 		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}
 	}
@@ -452,7 +456,51 @@ func (tm *tableModel) sheetView() string {
 	return ""
 }
 
-// yourTurn tells the player it is their turn: the window title changes.
+// bell is implemented by sessions that can ring the terminal's bell.
+type bell interface{ Bell() }
+
+// yourTurn tells the player it is their turn: the window title changes, and
+// the bell rings if they want it.
 func (m *model) yourTurn() tea.Cmd {
-	return tea.SetWindowTitle(m.tx.get("cardroom — your turn"))
+	cmds := []tea.Cmd{tea.SetWindowTitle(m.tx.get("cardroom — your turn"))}
+	if b, ok := m.sess.(bell); ok && m.set.Bell {
+		cmds = append(cmds, func() tea.Msg { b.Bell(); return nil })
+	}
+	return tea.Batch(cmds...)
+}
+
+// click handles a mouse click on a card of the hand: the first click puts
+// the cursor on it (Dou Dizhu: marks it), a second click on the same card
+// plays it (trick games).
+func (tm *tableModel) click(msg tea.MouseMsg) tea.Cmd {
+	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || !tm.myTurn || tm.handY < 0 {
+		return nil
+	}
+	x := msg.X - tm.m.padX
+	if msg.Y != tm.handY || x < 1 {
+		return nil
+	}
+	i := (x - 1) / 3
+	hand := tm.hand()
+	if i >= len(hand) {
+		return nil
+	}
+	switch v := tm.snap.View.(type) {
+	case *trick.View:
+		if v.Phase != trick.PhasePlay {
+			return nil
+		}
+		if tm.cursor == i {
+			return tm.send(engine.PlayCard(hand[i]))
+		}
+		tm.cursor = i
+	case *doudizhu.View:
+		if v.Phase != doudizhu.Playing {
+			return nil
+		}
+		tm.cursor = i
+		tm.marked[i] = !tm.marked[i]
+		tm.ranks = ""
+	}
+	return nil
 }

@@ -164,6 +164,8 @@ func (tm *tableModel) trickView(v *trick.View) string {
 		b.WriteString(drawLine + "\n")
 	case len(v.Trick) > 0:
 		b.WriteString(tm.trickLine(tx.get("Trick:"), v.Trick, -1) + "\n")
+	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
+		b.WriteString(tm.roundSummary(v.Sheet[len(v.Sheet)-1]) + "\n")
 	case len(v.LastTrick) > 0:
 		b.WriteString(st.Subtle.Render(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner)) + "\n")
 	default:
@@ -191,6 +193,7 @@ func (tm *tableModel) trickView(v *trick.View) string {
 		if playing {
 			cursor = tm.cursor
 		}
+		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
 		b.WriteString(st.cardRow(v.Hand, func(i int) cardState {
 			switch {
 			case playing && i == tm.cursor:
@@ -360,4 +363,21 @@ func padLeft(s string, w int) string {
 		return strings.Repeat(" ", d) + s
 	}
 	return s
+}
+
+// roundSummary is the result of a finished round, one line: each seat's
+// bid, tricks made right or wrong, and points.
+func (tm *tableModel) roundSummary(r trick.SheetRound) string {
+	st, tx := tm.m.st, tm.m.tx
+	parts := make([]string, len(r.Scores))
+	for i, sc := range r.Scores {
+		p := fmt.Sprintf("%s %+d", tm.plainName(i), sc)
+		if sc > 0 {
+			p = st.OK.Render(p)
+		} else if sc < 0 {
+			p = st.Err.Render(p)
+		}
+		parts[i] = p
+	}
+	return tx.f("Round %d:", r.Round) + " " + strings.Join(parts, "  ")
 }
