@@ -32,12 +32,7 @@ func TestE2EWholeGameAgainstBots(t *testing.T) {
 			p := s.lobby(ctx, t, "ada", sshtest.Options{})
 			p.createTable(tc.title, tc.fields...)
 			p.typ("S")
-			var g game
-			if tc.dd {
-				g = p.playDDGame()
-			} else {
-				g = p.playTrickGame()
-			}
+			g := p.playGame()
 			t.Logf("%s: %d bids, %d trumps, %d plays, %d passes, %d refused", tc.ruleset, g.bids, g.trumps, g.plays, g.passes, g.refused)
 			if !tc.dd {
 				t.Run("cursor starts on a playable card", func(t *testing.T) {

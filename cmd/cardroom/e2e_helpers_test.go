@@ -361,12 +361,9 @@ func atEnd(s string) bool {
 	return strings.Contains(s, textGameOver) || strings.Contains(s, "Quick play:")
 }
 
-// playTrickGame answers every turn of the viewer at a trick-taking table by
-// keystrokes, as a person reading the screen would, until the game is over:
-// the highest bid the prompt offers, spades as trump, and the first card
-// the follow rule allows (moving the cursor to it; the next card if the
-// table refuses it).
-func (p *term) playTrickGame() game {
+// playGame answers every turn of the viewer by keystrokes, as a person
+// reading the screen would, until the game is over (see turn).
+func (p *term) playGame() game {
 	p.t.Helper()
 	var g game
 	for {
@@ -377,60 +374,150 @@ func (p *term) playTrickGame() game {
 			g.last = s
 			return g
 		}
-		switch prompt(s) {
-		case promptBid:
-			bids := promptList(s, "Your bid")
-			if len(bids) == 0 {
-				p.t.Fatalf("%s: no bids offered:\n%s", p.name, s)
-			}
-			if !p.act(s, strconv.Itoa(bids[len(bids)-1])+"\r") {
-				p.t.Fatalf("%s: bid %d refused:\n%s", p.name, bids[len(bids)-1], p.screen())
-			}
+		p.turn(s, &g)
+	}
+}
+
+// turn answers the prompt screen s shows and reports whether a move was
+// taken (false: the table refused the card under the cursor, and the cursor
+// moved on to the next). At a trick-taking table it bids the highest bid
+// the prompt offers, names spades as trump, and plays the first card the
+// follow rule allows, moving the cursor to it. At a Dou Dizhu table it bids
+// the highest bid offered, and plays the first hint (x) or passes.
+func (p *term) turn(s string, g *game) bool {
+	p.t.Helper()
+	switch prompt(s) {
+	case promptBid:
+		bids := promptList(s, "Your bid")
+		if len(bids) == 0 {
+			p.t.Fatalf("%s: no bids offered:\n%s", p.name, s)
+		}
+		if !p.act(s, strconv.Itoa(bids[len(bids)-1])+"\r") {
+			p.t.Fatalf("%s: bid %d refused:\n%s", p.name, bids[len(bids)-1], p.screen())
+		}
+		g.bids++
+	case promptTrump:
+		if !p.act(s, "s") {
+			p.t.Fatalf("%s: trump refused:\n%s", p.name, p.screen())
+		}
+		g.trumps++
+	case promptPlay:
+		return p.playCard(s, g)
+	case promptDDBid:
+		key := "p"
+		if bids := ddBids(s); len(bids) > 0 {
+			key = strconv.Itoa(bids[len(bids)-1])
 			g.bids++
-		case promptTrump:
-			if !p.act(s, "s") {
-				p.t.Fatalf("%s: trump refused:\n%s", p.name, p.screen())
+		} else {
+			g.passes++
+		}
+		if !p.act(s, key) {
+			p.t.Fatalf("%s: bid %q refused:\n%s", p.name, key, p.screen())
+		}
+	case promptDDPlay:
+		p.typ("x")
+		s = p.syncStatus()
+		if ddSelection(s) == "" {
+			if !p.act(s, "p") {
+				p.t.Fatalf("%s: no hint and the pass was refused:\n%s", p.name, p.screen())
 			}
-			g.trumps++
-		case promptPlay:
-			h := hand(s)
-			if h != nil {
-				at := handCursor(s)
-				legal := legalCards(s, h)
-				if at >= 0 && at < len(legal) && !legal[at] {
-					g.cursorOff++
-					if g.cursorOffScreen == "" {
-						g.cursorOffScreen = s
-					}
-				}
-				if want := slices.Index(legal, true); want >= 0 && want != at && at >= 0 {
-					key := sshtest.KeyRight
-					if want < at {
-						key = sshtest.KeyLeft
-					}
-					p.typ(strings.Repeat(key, max(want-at, at-want)))
-					s = p.waitUntil("the cursor on the chosen card", func(s string) bool { return handCursor(s) == want })
-				}
+			g.passes++
+			return true
+		}
+		if !p.act(s, "\r") {
+			p.t.Fatalf("%s: the hinted play %q was refused:\n%s", p.name, ddSelection(s), p.screen())
+		}
+		g.plays++
+	default:
+		p.t.Fatalf("%s: no prompt to answer:\n%s", p.name, s)
+	}
+	return true
+}
+
+// playCard plays a card at a trick-taking table (see turn).
+func (p *term) playCard(s string, g *game) bool {
+	p.t.Helper()
+	if h := hand(s); h != nil { // nil: the forehead round, nothing to choose
+		at := handCursor(s)
+		legal := legalCards(s, h)
+		if at >= 0 && at < len(legal) && !legal[at] {
+			g.cursorOff++
+			if g.cursorOffScreen == "" {
+				g.cursorOffScreen = s
 			}
-			if p.act(s, "\r") {
-				g.plays++
-				continue
-			}
-			g.refused++
-			if g.refused > 20 {
-				p.t.Fatalf("%s: too many refused cards:\n%s", p.name, p.screen())
-			}
-			// The card under the cursor was refused: choose the next one.
-			s = p.screen()
-			n, at := len(hand(s)), handCursor(s)
+		}
+		if want := slices.Index(legal, true); want >= 0 && want != at && at >= 0 {
 			key := sshtest.KeyRight
-			if at >= n-1 {
-				key = "\x1b[H" // home
+			if want < at {
+				key = sshtest.KeyLeft
 			}
-			p.typ(key)
-			p.waitUntil("the cursor moves", func(s string) bool { return handCursor(s) != at })
-		default:
-			p.t.Fatalf("%s: unexpected prompt:\n%s", p.name, s)
+			p.typ(strings.Repeat(key, max(want-at, at-want)))
+			s = p.waitUntil("the cursor on the chosen card", func(s string) bool { return handCursor(s) == want })
+		}
+	}
+	if p.act(s, "\r") {
+		g.plays++
+		return true
+	}
+	g.refused++
+	if g.refused > 20 {
+		p.t.Fatalf("%s: too many refused cards:\n%s", p.name, p.screen())
+	}
+	// The card under the cursor was refused: choose the next one.
+	s = p.screen()
+	n, at := len(hand(s)), handCursor(s)
+	key := sshtest.KeyRight
+	if at >= n-1 {
+		key = "\x1b[H" // home
+	}
+	p.typ(key)
+	p.waitUntil("the cursor moves", func(s string) bool { return handCursor(s) != at })
+	return false
+}
+
+// waitingFor is the name in "Waiting for NAME…", or "".
+func waitingFor(s string) string {
+	i := strings.Index(s, textWaitingFor)
+	if i < 0 {
+		return ""
+	}
+	name, _, _ := strings.Cut(s[i+len(textWaitingFor):], "…")
+	return name
+}
+
+// playTogether plays a table where several people sit, each answering
+// their own prompts, until the game is over or stop (if not nil) says so
+// before a move. The first player's screen tells whose turn it is: their
+// own prompt, or "Waiting for NAME…" for another of them. It returns what
+// each player did.
+func playTogether(t *testing.T, stop func(who *term, s string) bool, ps ...*term) map[*term]*game {
+	t.Helper()
+	gs := map[*term]*game{}
+	by := map[string]*term{}
+	for _, p := range ps {
+		gs[p] = &game{}
+		by[p.name] = p
+	}
+	oracle := ps[0]
+	for {
+		s := oracle.waitUntil("someone's turn or the end of the game", func(s string) bool {
+			return atEnd(s) || prompt(s) != "" || by[waitingFor(s)] != nil
+		})
+		if atEnd(s) {
+			gs[oracle].last = s
+			return gs
+		}
+		who := oracle
+		if prompt(s) == "" {
+			who = by[waitingFor(s)]
+		}
+		ws := who.waitUntil("my turn", func(s string) bool { return prompt(s) != "" })
+		if stop != nil && stop(who, ws) {
+			return gs
+		}
+		before := gameState(s, oracle.h)
+		if who.turn(ws, gs[who]) && who != oracle {
+			oracle.waitUntil("the move shows to "+oracle.name, func(s string) bool { return gameState(s, oracle.h) != before })
 		}
 	}
 }
@@ -498,52 +585,6 @@ func ddSelection(s string) string {
 	}
 	sel, _, _ := strings.Cut(s[i+len(promptDDPlay):], "▏")
 	return strings.TrimSpace(sel)
-}
-
-// playDDGame answers every turn of the viewer at a Dou Dizhu table by
-// keystrokes until the game is over: the highest bid offered, then the
-// first hint (x) when there is one, or a pass.
-func (p *term) playDDGame() game {
-	p.t.Helper()
-	var g game
-	for {
-		s := p.waitUntil("my turn or the end of the game", func(s string) bool {
-			return atEnd(s) || prompt(s) != ""
-		})
-		if atEnd(s) {
-			g.last = s
-			return g
-		}
-		switch prompt(s) {
-		case promptDDBid:
-			key := "p"
-			if bids := ddBids(s); len(bids) > 0 {
-				key = strconv.Itoa(bids[len(bids)-1])
-				g.bids++
-			} else {
-				g.passes++
-			}
-			if !p.act(s, key) {
-				p.t.Fatalf("%s: bid %q refused:\n%s", p.name, key, p.screen())
-			}
-		case promptDDPlay:
-			p.typ("x")
-			s = p.syncStatus()
-			if ddSelection(s) == "" {
-				if !p.act(s, "p") {
-					p.t.Fatalf("%s: no hint and the pass was refused:\n%s", p.name, p.screen())
-				}
-				g.passes++
-				continue
-			}
-			if !p.act(s, "\r") {
-				p.t.Fatalf("%s: the hinted play %q was refused:\n%s", p.name, ddSelection(s), p.screen())
-			}
-			g.plays++
-		default:
-			p.t.Fatalf("%s: unexpected prompt:\n%s", p.name, s)
-		}
-	}
 }
 
 // ---- the create-table form -----------------------------------------------
@@ -619,7 +660,7 @@ func (p *term) createTable(title string, fields ...string) {
 // the table has written its record.
 func (p *term) endOfGame(last string, names ...string) {
 	p.t.Helper()
-	p.t.Run("standings", func(t *testing.T) {
+	p.t.Run("standings for "+p.name, func(t *testing.T) {
 		if !strings.Contains(last, textGameOver) {
 			// BUG (reported): when a game ends, tables.Table.finish closes
 			// every subscription and the tui (model.Update, snapMsg with
@@ -660,4 +701,35 @@ func (s *testServer) record(t *testing.T) engine.Report {
 		t.Fatalf("the record %s does not replay: %v", files[0], err)
 	}
 	return rep
+}
+
+// ---- tables in the lobby ---------------------------------------------------
+
+// lobbyRowRE matches a table row of the lobby list: its id, then the game.
+var lobbyRowRE = regexp.MustCompile(`(?m)^(?:▸ |  )([a-z2-9]{6}) +(\S.*)$`)
+
+// lobbyTables is the ids of the tables the lobby screen lists.
+func lobbyTables(s string) []string {
+	var ids []string
+	for _, m := range lobbyRowRE.FindAllStringSubmatch(s, -1) {
+		ids = append(ids, m[1])
+	}
+	return ids
+}
+
+// waitTable waits until the lobby lists a table and returns its id.
+func (p *term) waitTable() string {
+	p.t.Helper()
+	s := p.waitUntil("a table in the lobby", func(s string) bool { return len(lobbyTables(s)) > 0 })
+	return lobbyTables(s)[0]
+}
+
+// inviteRE matches the invite line of a private waiting table.
+var inviteRE = regexp.MustCompile(`join ([A-Z0-9]{3,12})`)
+
+// with is p answering to another test (a sub-test).
+func (p *term) with(t *testing.T) *term {
+	q := *p
+	q.t = t
+	return &q
 }
