@@ -58,3 +58,153 @@ func TestE2ETwoPeopleAtOneTable(t *testing.T) {
 		t.Errorf("record: ended %v, seats %q; want ended, ada and bob in seats 1 and 2", rep.Ended, rep.Header.Seats)
 	}
 }
+
+// publicState is what every seat and every spectator of a trick-taking
+// table sees alike: the round line, the seats with their bids, tricks and
+// scores, and the trick. Whitespace is collapsed and "(you)" dropped.
+func publicState(s string, height int) string {
+	var keep []string
+	for i, l := range lines(body(s, height)) {
+		t := strings.TrimSpace(l)
+		switch {
+		case i == 0, t == "", prompt(t) != "", strings.Contains(t, textWaitingFor),
+			strings.Contains(t, "You are watching"), strings.ContainsAny(t, "╭│╰▲"):
+			continue
+		}
+		keep = append(keep, strings.Join(slices.DeleteFunc(strings.Fields(t), func(f string) bool { return f == "(you)" }), " "))
+	}
+	return strings.Join(keep, "\n")
+}
+
+// A spectator never sees a hand: two of them (one from the lobby with w,
+// one with `ssh -t host watch TABLE`) follow a whole game, and at every turn
+// of the player they show the same table as the player's screen, no hand
+// frame, the "hands stay hidden" line, and none of the player's cards.
+func TestE2ESpectatorNeverSeesAHand(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+	carol := s.lobby(ctx, t, "carol", sshtest.Options{})
+
+	ada.createTable("Boerenbridge", "max_cards", "3")
+	id := carol.waitTable()
+	carol.typ("w")
+	carol.waitFor("The host starts the game")
+	dave := s.connect(ctx, t, "dave", sshtest.Options{Command: "watch " + id})
+	dave.waitFor("The host starts the game")
+	ada.waitFor("Watching: carol, dave")
+	for _, sp := range []*term{carol, dave} {
+		if got := sp.screen(); strings.Contains(got, "(you)") {
+			t.Errorf("%s watches but has a seat:\n%s", sp.name, got)
+		}
+	}
+
+	ada.typ("S")
+	var g game
+	checked := 0
+	for {
+		s := ada.waitUntil("ada's turn or the end of the game", func(s string) bool { return atEnd(s) || prompt(s) != "" })
+		if atEnd(s) {
+			g.last = s
+			break
+		}
+		h := hand(s)
+		want := publicState(s, ada.h)
+		for _, sp := range []*term{carol, dave} {
+			got := sp.waitUntil("the table as ada sees it", func(s string) bool { return publicState(s, sp.h) == want })
+			if hasHandFrame(got) || !strings.Contains(got, "You are watching: hands stay hidden.") || prompt(got) != "" {
+				t.Fatalf("%s's screen shows a hand or a prompt, or not the hidden-hands line:\n%s", sp.name, got)
+			}
+			fields := strings.Fields(got)
+			for _, c := range h {
+				if slices.Contains(fields, c) {
+					t.Fatalf("%s sees %s from ada's hand %q:\n%s", sp.name, c, h, got)
+				}
+			}
+			checked++
+		}
+		ada.turn(s, &g)
+	}
+	if checked < 2*9 { // 1+2+3+2+1 cards to play, at least
+		t.Errorf("checked the spectators' screens %d times, want at least 18", checked)
+	}
+	for _, sp := range []*term{carol, dave} {
+		sp.waitUntil("the end of the game", atEnd)
+	}
+	ada.endOfGame(g.last, "ada")
+}
+
+// A player who drops keeps the seat: while ada is away her bot plays for
+// her, bob sees her marked away, and when she logs in again with the same
+// key and sits down, her hand is back and she plays on.
+func TestE2EReconnectToTheSameSeat(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	key := sshtest.NewKey()
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{Key: key})
+	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
+
+	ada.createTable("Boerenbridge", "max_cards", "3")
+	bob.waitTable()
+	bob.typ("\r") // sit at the table under the cursor
+	bob.waitFor("bob (you)")
+	ada.waitFor("2  bob")
+	ada.typ("S")
+
+	// Play until ada is to play in round 3 (3 cards), holding two or more.
+	var before string
+	gs := playTogether(t, func(who *term, s string) bool {
+		r, _ := roundOf(s)
+		if who == ada && r == 3 && prompt(s) == promptPlay && len(hand(s)) >= 2 {
+			before = s
+			return true
+		}
+		return false
+	}, ada, bob)
+	if before == "" {
+		t.Fatalf("the game ended before ada's turn in round 3:\n%s", gs[ada].last)
+	}
+	held := hand(before)
+
+	// ada drops at her turn. Her bot plays her card, the game moves on to
+	// bob, and bob's screen shows her away.
+	ada.c.Close()
+	bob.waitFor("ada [away]")
+	bs := bob.waitUntil("bob's turn after ada's bot played", func(s string) bool { return prompt(s) != "" || atEnd(s) })
+	if atEnd(bs) {
+		t.Fatalf("the game ended while ada was away:\n%s", bs)
+	}
+
+	// Same key, same seat: the lobby lists her table, enter sits her back.
+	ada = s.lobby(ctx, t, "ada", sshtest.Options{Key: key})
+	if got := ada.screen(); !strings.Contains(got, "you are ada") {
+		t.Errorf("ada's key logged in again under another name:\n%s", got)
+	}
+	ada.waitTable()
+	ada.typ("\r")
+	back := ada.waitUntil("ada's hand again", func(s string) bool { return hand(s) != nil })
+	if !strings.Contains(back, "ada (you)") || strings.Contains(back, "ada [away]") {
+		t.Errorf("ada is not back in her seat:\n%s", back)
+	}
+	now := hand(back)
+	if len(now) != len(held)-1 {
+		t.Errorf("ada holds %q after her bot played one card from %q", now, held)
+	}
+	for _, c := range now {
+		if !slices.Contains(held, c) {
+			t.Errorf("ada holds %s, which was not in her hand %q", c, held)
+		}
+	}
+	bob.waitUntil("ada back in her seat on bob's screen", func(s string) bool { return !strings.Contains(s, "ada [away]") })
+
+	// ada plays on by keys to the end.
+	gs = playTogether(t, nil, ada, bob)
+	if gs[ada].plays == 0 {
+		t.Errorf("ada made no move after she came back: %+v", gs[ada])
+	}
+	ada.endOfGame(gs[ada].last, "ada", "bob")
+	rep := s.record(t)
+	if !rep.Ended || rep.Header.Seats[0] != "ada" {
+		t.Errorf("record: ended %v, seats %q; want ended with ada in seat 1", rep.Ended, rep.Header.Seats)
+	}
+}
