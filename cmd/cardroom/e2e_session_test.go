@@ -1,0 +1,154 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"cardroom/sshserver/sshtest"
+)
+
+// A client that stops reading its output does not hold anyone up: bob sits
+// at ada's Dou Dizhu table and then never reads again; his turns run out
+// (the turn timer of quick-play tables is short here) and his bot plays
+// them, ada plays hers by keys to the end, and the server keeps answering
+// others meanwhile. When bob reads again his screen catches up.
+func TestE2EStalledClientDoesNotHoldUpTheTable(t *testing.T) {
+	s := startServer(t, 2*time.Second)
+	ctx := testCtx(t)
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+	ada.typ("4") // quick play: a started Dou Dizhu table against bots
+	ada.waitFor("Deal 1 of 1")
+
+	carol := s.lobby(ctx, t, "carol", sshtest.Options{})
+	id := carol.waitTable()
+	// bob has a large terminal, so each of his frames is large, and sits
+	// down by a deep link, taking a bot's seat.
+	bob := s.connect(ctx, t, "bob", sshtest.Options{Command: "join " + id, Width: 200, Height: 60})
+	bob.waitFor("bob (you)")
+	bob.c.Pause()
+	ada.waitFor("bob")
+
+	// The others go on: carol watches, and a command session is answered.
+	carol.typ("w")
+	carol.waitFor("You are watching")
+	out, _, code, err := sshtest.Exec(ctx, s.addr, sshtest.Options{User: "dave"}, "list")
+	if err != nil || code != 0 || !strings.Contains(out, id) {
+		t.Errorf("list while bob stalls: exit %d, err %v, output:\n%s", code, err, out)
+	}
+
+	g := ada.playGame()
+	if g.plays+g.passes == 0 {
+		t.Errorf("ada never played: %+v", g)
+	}
+	if !strings.Contains(ada.c.Output(), "bob ran out of time") {
+		t.Errorf("ada was never told that bob's bot took over his turn")
+	}
+	carol.waitUntil("the end of the game for the spectator", atEnd)
+	ada.endOfGame(g.last, "ada", "bob")
+
+	// Reading again, bob's screen catches up with the end of the game.
+	bob.c.Resume()
+	bob.waitUntil("bob's screen catching up with the end of the game", atEnd)
+	if rep := s.record(t); !rep.Ended || rep.Ruleset != "doudizhu" {
+		t.Errorf("record: %s, ended %v; want a finished doudizhu game", rep.Ruleset, rep.Ended)
+	}
+}
+
+// Names are reserved to the first key that used them while the server runs:
+// another key asking for "alice" is told and gets a free variant; the first
+// key logging in again keeps "alice" and takes over its own session, which
+// is told why it was closed.
+func TestE2ENameCollision(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	keyA := sshtest.NewKey()
+	a1 := s.lobby(ctx, t, "alice", sshtest.Options{Key: keyA})
+	a1.waitFor("you are alice ")
+
+	b := s.lobby(ctx, t, "alice", sshtest.Options{})
+	b.waitFor("you are alice2")
+	b.waitFor("the name alice is taken by someone else on this server; you are alice2")
+	a1.waitFor("Online: alice, alice2")
+
+	a2 := s.lobby(ctx, t, "alice", sshtest.Options{Key: keyA})
+	a2.waitFor("you are alice ")
+	if _, err := a1.c.Wait(ctx); err != nil {
+		t.Fatalf("alice's first session did not end when her key logged in again: %v", err)
+	}
+	if !strings.Contains(a1.screen()+a1.c.Output(), "You logged in again from another terminal") {
+		t.Errorf("alice's first session was not told why it closed:\n%s", a1.screen())
+	}
+
+	// Case does not make another name.
+	c := s.lobby(ctx, t, "ALICE", sshtest.Options{})
+	c.waitFor("you are ALICE3")
+	c.waitFor("the name ALICE is taken")
+}
+
+// Without a pty, `ssh host help` and `ssh host list` print plain text and
+// exit 0.
+func TestE2ECommandsWithoutPTY(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	run := func(cmd string, opts sshtest.Options) (string, int) {
+		t.Helper()
+		out, errOut, code, err := sshtest.Exec(ctx, s.addr, opts, cmd)
+		if err != nil {
+			t.Fatalf("ssh host %s: %v", cmd, err)
+		}
+		if strings.Contains(out+errOut, "\x1b") {
+			t.Errorf("ssh host %s wrote escape sequences:\n%q", cmd, out+errOut)
+		}
+		return out, code
+	}
+
+	out, code := run("help", sshtest.Options{User: "ada"})
+	if code != 0 || !strings.Contains(out, "cardroom — a card room over SSH") || !strings.Contains(out, "HOST list") {
+		t.Errorf("help: exit %d, output:\n%s", code, out)
+	}
+	out, code = run("list", sshtest.Options{User: "ada"})
+	if code != 0 || !strings.Contains(out, "No tables yet") {
+		t.Errorf("list with no tables: exit %d, output:\n%s", code, out)
+	}
+
+	// With a table: ada quick-plays Singularity and waits at her turn.
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+	ada.typ("1")
+	ada.waitUntil("ada's first bid", func(s string) bool { return prompt(s) == promptBid })
+	out, code = run("list", sshtest.Options{Guest: true})
+	header := []string{"TABLE", "GAME", "PEOPLE", "BOTS", "FREE", "ROUND", "WATCHING", "STATE"}
+	for _, h := range header {
+		if !strings.Contains(out, h) {
+			t.Errorf("list has no %s column:\n%s", h, out)
+		}
+	}
+	if code != 0 || !strings.Contains(out, "Singularity") || !strings.Contains(out, "playing") || !strings.Contains(out, "1 online") {
+		t.Errorf("list with ada's table: exit %d, output:\n%s", code, out)
+	}
+
+	// What needs a terminal, or is unknown, is refused with a reason.
+	if out, code = run("watch abc", sshtest.Options{}); code == 0 || !strings.Contains(out, "needs a terminal") {
+		t.Errorf("watch without a pty: exit %d, output:\n%s", code, out)
+	}
+	if out, code = run("frobnicate", sshtest.Options{}); code == 0 || !strings.Contains(out, "unknown command") {
+		t.Errorf("unknown command: exit %d, output:\n%s", code, out)
+	}
+}
+
+// A client without a key gets in as a guest, shown as one, and can play.
+func TestE2EGuestWithoutKey(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	g := s.lobby(ctx, t, "visitor", sshtest.Options{Guest: true})
+	g.waitFor("you are visitor (guest)")
+	g.waitFor("Online: visitor (guest)")
+
+	g.typ("4") // quick play against bots
+	g.waitFor("Deal 1 of 1")
+	played := g.playGame()
+	if played.plays == 0 {
+		t.Errorf("the guest never played: %+v", played)
+	}
+	g.endOfGame(played.last, "visitor")
+}
