@@ -173,38 +173,18 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	}
 	b.WriteString("\n")
 
-	b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %-9s %5s  %s", tx.get("seat"), tx.get("role"), tx.get("cards"), tx.get("last"))) + "\n")
-	last := map[int]string{}
-	if v.Phase == doudizhu.Bidding {
-		for _, bd := range v.Bids {
-			if bd.N == 0 {
-				last[bd.Seat] = tx.get("pass")
-			} else {
-				last[bd.Seat] = tx.f("bid %d", bd.N)
-			}
-		}
+	last := tm.ddLast(v)
+	if tm.wide() {
+		b.WriteString(tm.ddAround(v, last))
 	} else {
-		for _, t := range v.History {
-			if t.Pass {
-				last[t.Seat] = tx.get("pass")
-			} else {
-				last[t.Seat] = st.cardsInline(t.Cards)
+		b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %-9s %5s  %s", tx.get("seat"), tx.get("role"), tx.get("cards"), tx.get("last"))) + "\n")
+		for i := 0; i < doudizhu.Players; i++ {
+			mark := "  "
+			if v.Turn == i {
+				mark = st.Turn.Render(cursorMark(st))
 			}
+			b.WriteString(fmt.Sprintf(" %s%s %s %5d  %s\n", mark, padRight(tm.seatName(i), 26), padRight(tm.ddRole(v, i), 9), v.Counts[i], last[i]))
 		}
-	}
-	for i := 0; i < doudizhu.Players; i++ {
-		mark := "  "
-		if v.Turn == i {
-			mark = st.Turn.Render(cursorMark(st))
-		}
-		role := ""
-		if v.Landlord >= 0 {
-			role = tx.get("farmer")
-			if i == v.Landlord {
-				role = st.Warn.Render(tx.get("landlord"))
-			}
-		}
-		b.WriteString(fmt.Sprintf(" %s%s %s %5d  %s\n", mark, padRight(tm.seatName(i), 26), padRight(role, 9), v.Counts[i], last[i]))
 	}
 	b.WriteString("\n")
 
@@ -233,12 +213,12 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 			cursor = tm.cursor
 		}
 		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
-		b.WriteString(st.cardRow(v.Hand, func(i int) cardState {
+		b.WriteString(tm.placeHand(st.cardRow(v.Hand, func(i int) cardState {
 			if i < len(tm.marked) && tm.marked[i] {
 				return cardHot
 			}
 			return cardNormal
-		}, cursor) + "\n")
+		}, cursor), len(v.Hand)) + "\n")
 	}
 	b.WriteString(tm.ddPrompt(v) + "\n")
 	return b.String()
@@ -312,4 +292,70 @@ func (s *Styles) cardsInline(cs []cards.Card) string {
 		parts[i] = s.Card(c)
 	}
 	return strings.Join(parts, " ")
+}
+
+// ddRole names a seat's side once the landlord is known.
+func (tm *tableModel) ddRole(v *doudizhu.View, i int) string {
+	if v.Landlord < 0 {
+		return ""
+	}
+	if i == v.Landlord {
+		return tm.m.st.Warn.Render(tm.m.tx.get("landlord"))
+	}
+	return tm.m.tx.get("farmer")
+}
+
+// ddLast is each seat's latest action: its bid while bidding, else its
+// play or pass in the current round of play (a new round starts when a
+// seat leads after two passes).
+func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
+	st, tx := tm.m.st, tm.m.tx
+	last := map[int]string{}
+	if v.Phase == doudizhu.Bidding {
+		for _, bd := range v.Bids {
+			if bd.N == 0 {
+				last[bd.Seat] = tx.get("pass")
+			} else {
+				last[bd.Seat] = tx.f("bid %d", bd.N)
+			}
+		}
+		return last
+	}
+	passes := 0
+	for _, t := range v.History {
+		if t.Pass {
+			passes++
+			last[t.Seat] = st.Subtle.Render(tx.get("pass"))
+			continue
+		}
+		if passes >= 2 {
+			clear(last)
+		}
+		passes = 0
+		last[t.Seat] = st.cardsInline(t.Cards)
+	}
+	return last
+}
+
+// ddAround seats the three players around the table with their latest
+// action in front of them.
+func (tm *tableModel) ddAround(v *doudizhu.View, last map[int]string) string {
+	st, tx := tm.m.st, tm.m.tx
+	blocks := make([][]string, doudizhu.Players)
+	plays := make([]string, doudizhu.Players)
+	for i := 0; i < doudizhu.Players; i++ {
+		name := tm.seatName(i)
+		if v.Turn == i {
+			name = st.Turn.Render(cursorMark(st)) + name
+		}
+		info := tx.f("%d cards", v.Counts[i])
+		if r := tm.ddRole(v, i); r != "" {
+			info = r + st.Subtle.Render(" · ") + info
+		}
+		blocks[i] = []string{name, info}
+		plays[i] = last[i]
+	}
+	h := min(tm.m.height-16, 18)
+	w := min(tm.m.width, 110)
+	return strings.Join(around(w, h, blocks, plays, max(v.Seat, 0), true), "\n") + "\n"
 }

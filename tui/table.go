@@ -35,6 +35,7 @@ type tableModel struct {
 	showSheet bool
 	showLast  bool
 	handY     int // the screen row of the hand's faces, for mouse clicks; -1 when none
+	handX     int // the column the hand starts at, before centring
 	myTurn    bool
 	ticking   bool
 }
@@ -476,7 +477,7 @@ func (tm *tableModel) click(msg tea.MouseMsg) tea.Cmd {
 	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || !tm.myTurn || tm.handY < 0 {
 		return nil
 	}
-	x := msg.X - tm.m.padX
+	x := msg.X - tm.m.padX - tm.handX
 	if msg.Y != tm.handY || x < 1 {
 		return nil
 	}

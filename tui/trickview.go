@@ -114,64 +114,11 @@ func (tm *tableModel) trickView(v *trick.View) string {
 		b.WriteString("\n")
 	}
 
-	// The seats.
-	b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %4s %6s %7s", tx.get("seat"), tx.get("bid"), tx.get("tricks"), tx.get("score"))) + "\n")
-	for i := 0; i < v.Players; i++ {
-		mark := "  "
-		if v.Turn == i {
-			mark = st.Turn.Render(cursorMark(st))
-		}
-		name := tm.seatName(i)
-		bid := "-"
-		if v.Bids[i] != trick.NoBid {
-			bid = strconv.Itoa(v.Bids[i])
-		}
-		tricks := strconv.Itoa(v.Tricks[i])
-		if v.Bids[i] != trick.NoBid {
-			switch {
-			case v.Tricks[i] > v.Bids[i]:
-				tricks = st.Err.Render(fmt.Sprintf("%6s", tricks))
-			case v.Tricks[i] == v.Bids[i]:
-				tricks = st.OK.Render(fmt.Sprintf("%6s", tricks))
-			}
-		}
-		extra := ""
-		if v.Foreheads != nil && v.Foreheads[i] != cards.None {
-			extra = "  " + st.Card(v.Foreheads[i])
-		} else if v.Foreheads != nil && i == v.Seat {
-			extra = "  " + st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
-		}
-		if v.SatOut != nil && v.SatOut[i] {
-			extra += st.Subtle.Render("  " + tx.get("sits out"))
-		}
-		b.WriteString(fmt.Sprintf(" %s%s %4s %6s %7d%s\n", mark, padRight(name, 26), bid, padLeft(tricks, 6), v.Totals[i], extra))
+	if tm.wide() {
+		b.WriteString(tm.trickAround(v))
+	} else {
+		b.WriteString(tm.trickList(v))
 	}
-	b.WriteString("\n")
-
-	// The draw of a trump-choice round, the trick, or the last trick.
-	switch {
-	case tm.showLast:
-		b.WriteString(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner) + "\n")
-	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
-		var parts []string
-		for _, d := range v.Draws {
-			parts = append(parts, tm.plainName(d.Seat)+" "+st.Card(d.Card))
-		}
-		drawLine := tx.get("Draw for trump:") + " " + strings.Join(parts, "  ")
-		if v.Chooser >= 0 {
-			drawLine += "  → " + tx.f("%s names trump", tm.plainName(v.Chooser))
-		}
-		b.WriteString(drawLine + "\n")
-	case len(v.Trick) > 0:
-		b.WriteString(tm.trickLine(tx.get("Trick:"), v.Trick, -1) + "\n")
-	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
-		b.WriteString(tm.roundSummary(v.Sheet[len(v.Sheet)-1]) + "\n")
-	case len(v.LastTrick) > 0:
-		b.WriteString(st.Subtle.Render(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner)) + "\n")
-	default:
-		b.WriteString("\n")
-	}
-	b.WriteString("\n")
 
 	// The hand.
 	switch {
@@ -194,7 +141,7 @@ func (tm *tableModel) trickView(v *trick.View) string {
 			cursor = tm.cursor
 		}
 		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
-		b.WriteString(st.cardRow(v.Hand, func(i int) cardState {
+		b.WriteString(tm.placeHand(st.cardRow(v.Hand, func(i int) cardState {
 			switch {
 			case playing && i == tm.cursor:
 				return cardHot
@@ -202,7 +149,7 @@ func (tm *tableModel) trickView(v *trick.View) string {
 				return cardDim
 			}
 			return cardNormal
-		}, cursor) + "\n")
+		}, cursor), len(v.Hand)) + "\n")
 	}
 	b.WriteString(tm.trickPrompt(v) + "\n")
 	return b.String()
@@ -380,4 +327,163 @@ func (tm *tableModel) roundSummary(r trick.SheetRound) string {
 		parts[i] = p
 	}
 	return tx.f("Round %d:", r.Round) + " " + strings.Join(parts, "  ")
+}
+
+// trickList shows the seats as a list and the trick on one line: the layout
+// for terminals of 80×24.
+func (tm *tableModel) trickList(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %4s %6s %7s", tx.get("seat"), tx.get("bid"), tx.get("tricks"), tx.get("score"))) + "\n")
+	for i := 0; i < v.Players; i++ {
+		mark := "  "
+		if v.Turn == i {
+			mark = st.Turn.Render(cursorMark(st))
+		}
+		name := tm.seatName(i)
+		bid := "-"
+		if v.Bids[i] != trick.NoBid {
+			bid = strconv.Itoa(v.Bids[i])
+		}
+		tricks := strconv.Itoa(v.Tricks[i])
+		if v.Bids[i] != trick.NoBid {
+			switch {
+			case v.Tricks[i] > v.Bids[i]:
+				tricks = st.Err.Render(fmt.Sprintf("%6s", tricks))
+			case v.Tricks[i] == v.Bids[i]:
+				tricks = st.OK.Render(fmt.Sprintf("%6s", tricks))
+			}
+		}
+		extra := ""
+		if v.Foreheads != nil && v.Foreheads[i] != cards.None {
+			extra = "  " + st.Card(v.Foreheads[i])
+		} else if v.Foreheads != nil && i == v.Seat {
+			extra = "  " + st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
+		}
+		if v.SatOut != nil && v.SatOut[i] {
+			extra += st.Subtle.Render("  " + tx.get("sits out"))
+		}
+		b.WriteString(fmt.Sprintf(" %s%s %4s %6s %7d%s\n", mark, padRight(name, 26), bid, padLeft(tricks, 6), v.Totals[i], extra))
+	}
+	b.WriteString("\n")
+
+	// The draw of a trump-choice round, the trick, or the last trick.
+	switch {
+	case tm.showLast:
+		b.WriteString(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner) + "\n")
+	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
+		var parts []string
+		for _, d := range v.Draws {
+			parts = append(parts, tm.plainName(d.Seat)+" "+st.Card(d.Card))
+		}
+		drawLine := tx.get("Draw for trump:") + " " + strings.Join(parts, "  ")
+		if v.Chooser >= 0 {
+			drawLine += "  → " + tx.f("%s names trump", tm.plainName(v.Chooser))
+		}
+		b.WriteString(drawLine + "\n")
+	case len(v.Trick) > 0:
+		b.WriteString(tm.trickLine(tx.get("Trick:"), v.Trick, -1) + "\n")
+	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
+		b.WriteString(tm.roundSummary(v.Sheet[len(v.Sheet)-1]) + "\n")
+	case len(v.LastTrick) > 0:
+		b.WriteString(st.Subtle.Render(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner)) + "\n")
+	default:
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// seatScore is a seat's bid and tricks, coloured on track / over / under.
+func (tm *tableModel) seatScore(v *trick.View, i int) string {
+	st, tx := tm.m.st, tm.m.tx
+	if v.Bids[i] == trick.NoBid {
+		return tx.f("took %d", v.Tricks[i])
+	}
+	s := tx.f("bid %d · took %d", v.Bids[i], v.Tricks[i])
+	switch {
+	case v.Tricks[i] > v.Bids[i]:
+		return st.Err.Render(s)
+	case v.Tricks[i] == v.Bids[i]:
+		return st.OK.Render(s)
+	}
+	return s
+}
+
+// trickAround places the seats around the table in play order with each
+// seat's card of the trick in front of it: the layout for large terminals.
+func (tm *tableModel) trickAround(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	blocks := make([][]string, v.Players)
+	plays := make([]string, v.Players)
+	for i := 0; i < v.Players; i++ {
+		name := tm.seatName(i)
+		if v.Turn == i {
+			name = st.Turn.Render(cursorMark(st)) + name
+		}
+		info := tm.seatScore(v, i) + st.Subtle.Render(" · ") + tx.f("%d pts", v.Totals[i])
+		block := []string{name, info}
+		switch {
+		case v.Foreheads != nil && v.Foreheads[i] != cards.None:
+			block = append(block, tx.get("forehead:")+" "+st.Card(v.Foreheads[i]))
+		case v.Foreheads != nil && i == v.Seat:
+			block = append(block, st.Back()+st.Subtle.Render(" "+tx.get("on your forehead")))
+		case v.SatOut != nil && v.SatOut[i]:
+			block = append(block, st.Subtle.Render(tx.get("sits out")))
+		case i == v.Dealer:
+			block = append(block, st.Subtle.Render(tx.get("dealer")))
+		}
+		blocks[i] = block
+	}
+	centre := ""
+	trickCards, winner := v.Trick, -1
+	switch {
+	case tm.showLast || len(v.Trick) == 0 && len(v.LastTrick) > 0 && v.Phase == trick.PhasePlay:
+		trickCards, winner = v.LastTrick, v.LastWinner
+		if winner >= 0 {
+			centre = tx.f("%s won it", tm.plainName(winner))
+		}
+	case len(v.Draws) > 0 && len(v.Trick) == 0 && v.Phase != trick.PhasePlay:
+		for _, d := range v.Draws {
+			plays[d.Seat] = st.Card(d.Card) // the last card each seat drew
+		}
+		if v.Chooser >= 0 {
+			centre = tx.f("%s names trump", tm.plainName(v.Chooser))
+		} else {
+			centre = tx.get("Draw for trump")
+		}
+	case len(v.Trick) == 0 && len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
+		centre = tm.roundSummary(v.Sheet[len(v.Sheet)-1])
+	}
+	for _, p := range trickCards {
+		c := st.Card(p.Card)
+		if p.Seat == winner {
+			c = st.HotCard(p.Card)
+		}
+		plays[p.Seat] = c
+	}
+	h := min(tm.m.height-14, 22)
+	w := min(tm.m.width, 110)
+	you := max(v.Seat, 0)
+	lines := around(w, h, blocks, plays, you, v.Clockwise)
+	c := newCanvas(w, 1)
+	c.centred(w/2, 0, centre)
+	return strings.Join(lines, "\n") + "\n" + c.lines()[0] + "\n"
+}
+
+// wide reports whether the terminal has room to seat the players around
+// the table.
+func (tm *tableModel) wide() bool { return tm.m.width >= 100 && tm.m.height >= 32 }
+
+// placeHand centres a drawn hand of n cards under the viewer's seat when
+// the seats are laid out around the table, and remembers where it went.
+func (tm *tableModel) placeHand(row string, n int) string {
+	tm.handX = 0
+	if !tm.wide() {
+		return row
+	}
+	w := min(tm.m.width, 110)
+	tm.handX = max(0, (w-(3*n+1))/2)
+	pad := strings.Repeat(" ", tm.handX)
+	return pad + strings.ReplaceAll(row, "\n", "\n"+pad)
 }
