@@ -34,6 +34,20 @@ type Config struct {
 	// negative: no limit.
 	LoginsPerMinute int
 
+	// LoginRate limits new connections from all addresses together (per
+	// second), so that a login storm slows new logins instead of the
+	// running tables: LoginBurst connections start at once, then one every
+	// 1/LoginRate; a connection waits for its turn before its handshake
+	// begins, and is refused when its turn is more than LoginWait away.
+	// Zero: no global limit.
+	LoginRate float64
+	// LoginBurst is how many logins may start at once. Default: LoginRate
+	// rounded up.
+	LoginBurst int
+	// LoginWait is the longest a new connection waits for its turn.
+	// Default 10s (capped at HandshakeTimeout).
+	LoginWait time.Duration
+
 	// IdleTimeout disconnects an interactive session that sent no input for
 	// this long. Default 30m; negative disables.
 	IdleTimeout time.Duration
@@ -70,6 +84,7 @@ const (
 	DefaultKeepaliveInterval = 30 * time.Second
 	DefaultMaxSessions       = 500
 	DefaultMaxSessionsPerIP  = 8
+	DefaultLoginWait         = 10 * time.Second
 	DefaultIdleTimeout       = 30 * time.Minute
 	DefaultIdleWarning       = time.Minute
 	DefaultFPS               = 20
@@ -105,6 +120,18 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.MaxSessions < 0 || c.MaxSessionsPerIP < 0 {
 		return c, errors.New("sshserver: MaxSessions and MaxSessionsPerIP must be positive")
+	}
+	if c.LoginRate < 0 || c.LoginBurst < 0 || c.LoginWait < 0 {
+		return c, errors.New("sshserver: LoginRate, LoginBurst and LoginWait must not be negative")
+	}
+	if c.LoginRate > 0 {
+		if c.LoginBurst == 0 {
+			c.LoginBurst = max(1, int(c.LoginRate+0.999))
+		}
+		if c.LoginWait == 0 {
+			c.LoginWait = DefaultLoginWait
+		}
+		c.LoginWait = min(c.LoginWait, c.HandshakeTimeout)
 	}
 	if c.IdleTimeout == 0 {
 		c.IdleTimeout = DefaultIdleTimeout

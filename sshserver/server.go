@@ -80,6 +80,7 @@ type Server struct {
 	key    *hostkeys.Key
 	ssh    *ssh.Server
 	limit  *rateLimiter
+	logins *admission // the global login limiter; nil without one
 	guestN atomic.Uint64
 	sessN  atomic.Uint64
 
@@ -128,6 +129,9 @@ func New(cfg Config, app App, logger *log.Logger) (*Server, error) {
 	}
 	if cfg.LoginsPerMinute > 0 {
 		s.limit = newRateLimiter(cfg.LoginsPerMinute)
+	}
+	if cfg.LoginRate > 0 {
+		s.logins = newAdmission(cfg.LoginRate, cfg.LoginBurst, cfg.LoginWait)
 	}
 	s.ssh = &ssh.Server{
 		Version:     "cardroom",
@@ -347,6 +351,9 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 		s.log.Warn("connection refused: login rate limit", "remote", remote)
 		return nil
 	}
+	if s.logins != nil && !s.waitTurn(remote) {
+		return nil
+	}
 	ip := hostOf(conn.RemoteAddr())
 	c := &trackedConn{Conn: conn, srv: s, start: time.Now(), ip: ip}
 	s.mu.Lock()
@@ -374,6 +381,31 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 	ctx.SetValue(connKey{}, c)
 	s.log.Info("connect", "remote", remote)
 	return c
+}
+
+// waitTurn holds a new connection (in its own goroutine, before the
+// handshake) until the global login limiter lets it start. It reports false
+// when the connection is refused: its turn is too far away, or the server
+// is shutting down.
+func (s *Server) waitTurn(remote string) bool {
+	wait, ok := s.logins.reserve(s.cfg.Clock.Now())
+	if !ok {
+		s.log.Warn("connection refused: login storm", "remote", remote)
+		return false
+	}
+	if wait <= 0 {
+		return true
+	}
+	s.log.Debug("login queued", "remote", remote, "wait", wait)
+	turn := make(chan struct{})
+	t := s.cfg.Clock.AfterFunc(wait, func() { close(turn) })
+	defer t.Stop()
+	select {
+	case <-turn:
+		return true
+	case <-s.shutdown:
+		return false
+	}
 }
 
 // Handshakes in flight allowed beyond the session limits.

@@ -580,3 +580,66 @@ func TestBellRingsTheTerminal(t *testing.T) {
 		t.Fatal("no BEL in the client's output")
 	}
 }
+
+// A login storm queues new logins (LoginRate, LoginBurst) while a running
+// session goes on answering keys; a login whose turn is too far off is
+// refused.
+func TestLoginStormQueuesNewLoginsNotRunningSessions(t *testing.T) {
+	clock := sshtest.NewFakeClock()
+	ts := start(t, sshserver.Config{
+		LoginRate:         1,
+		LoginBurst:        1,
+		LoginWait:         time.Minute,
+		IdleTimeout:       -1,
+		KeepaliveInterval: -1,
+		Clock:             clock,
+	})
+	ctx := testCtx(t)
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"}) // the burst
+	waitFor(ctx, t, a, "count 0")
+
+	type dialed struct {
+		c   *sshtest.Client
+		err error
+	}
+	second := make(chan dialed, 1)
+	go func() {
+		c, err := sshtest.Dial(ctx, ts.addr, sshtest.Options{User: "bob"})
+		second <- dialed{c, err}
+	}()
+	// bob waits for his turn (a timer on the server's clock) ...
+	if err := clock.BlockUntil(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	// ... while ada's session answers as before.
+	typeKeys(t, a, "+")
+	waitFor(ctx, t, a, "count 1")
+	select {
+	case d := <-second:
+		t.Fatalf("second login got through before its turn (err %v)", d.err)
+	default:
+	}
+	clock.Advance(time.Second)
+	d := <-second
+	if d.err != nil {
+		t.Fatalf("second login after its turn: %v", d.err)
+	}
+	t.Cleanup(func() { d.c.Close() })
+	waitFor(ctx, t, d.c, "count 0")
+	if !strings.Contains(ts.logs.String(), "login queued") {
+		t.Errorf("no queued login in the log:\n%s", ts.logs.String())
+	}
+}
+
+func TestLoginStormRefusesLoginsBeyondTheWait(t *testing.T) {
+	ts := start(t, sshserver.Config{LoginRate: 0.001, LoginBurst: 1, LoginWait: time.Millisecond})
+	ctx := testCtx(t)
+	dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
+	if c, err := sshtest.Dial(ctx, ts.addr, sshtest.Options{User: "bob"}); err == nil {
+		c.Close()
+		t.Errorf("second login in a storm got in, want refused")
+	}
+	if !strings.Contains(ts.logs.String(), "login storm") {
+		t.Errorf("no refusal in the log:\n%s", ts.logs.String())
+	}
+}
