@@ -78,7 +78,7 @@ func New(l Level) Bot {
 	case Normal:
 		return Bot{Level: Normal, Rollouts: 200, Candidates: 6, Budget: 100 * time.Millisecond}
 	}
-	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, EndgameCards: 10, Budget: 250 * time.Millisecond}
+	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, EndgameCards: 10, Budget: 200 * time.Millisecond}
 }
 
 // Decide returns the bot's move: one of the view's legal moves.
@@ -137,24 +137,31 @@ func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
 	total := d.counts[0] + d.counts[1] + d.counts[2]
 	var se *searcher
 	if b.EndgameCards > 0 && total <= b.EndgameCards {
-		se = newSearcher(pl)
+		se = newSearcher(pl, deadline)
 	}
 	mySide := s0.side(v.Seat)
+	won := make([]bool, len(cands))
+sampling:
 	for i := range samples {
-		if i >= 4 && !deadline.IsZero() && time.Now().After(deadline) {
-			break
-		}
 		hs := d.sample(rng)
 		for c, p := range cands {
+			// Past the budget, drop the unfinished sample: every candidate
+			// is judged on the same deals.
+			if i >= 4 && !deadline.IsZero() && time.Now().After(deadline) {
+				break sampling
+			}
 			s := stateOf(v, hs)
 			s.apply(p)
 			var side int
 			if se != nil {
-				side = se.solve(s, mySide)
+				side = se.solve(s)
 			} else {
 				side, _ = pl.rollout(s)
 			}
-			if side == mySide {
+			won[c] = side == mySide
+		}
+		for c := range cands {
+			if won[c] {
 				wins[c]++
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cardroom/engine"
+	dd "cardroom/engine/doudizhu"
 )
 
 // randomBot plays a uniformly random legal move.
@@ -15,16 +16,37 @@ func (randomBot) Decide(v engine.View, rng *rand.Rand) engine.Move {
 	return l[rng.IntN(len(l))]
 }
 
-func TestQuickStrength(t *testing.T) {
+// A quick strength check that fits in CI: normal, with a small budget and
+// no clock, beats random play in nearly every game.
+func TestNormalBeatsRandom(t *testing.T) {
+	b := New(Normal)
+	b.Budget, b.Rollouts = 0, 60
+	r := Tournament(b, randomBot{}, Options{Deals: 30, Seed: 3})
+	if r.WinRate < 0.85 {
+		t.Errorf("normal vs random: win rate %.3f over %d games, want ≥ 0.85\n%s", r.WinRate, r.Games, r)
+	}
+}
+
+func TestSplitPlays(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		a, b engine.Bot
+		hand  string
+		plays int
 	}{
-		{"easy-rlcard", New(Easy), RLCardBot{}},
-		{"normal-rlcard", New(Normal), RLCardBot{}},
-		{"strong-rlcard", New(Strong), RLCardBot{}},
+		{"3456789TJQKA2", 2},   // a straight and a 2
+		{"334455", 1},          // a pair sequence
+		{"33344456", 1},        // an airplane with two single wings
+		{"33345", 2},           // a triple with a single, a single
+		{"3333BR", 2},          // a bomb, the rocket
+		{"3344556677889", 2},   // a pair sequence 3…8 and a single (or a straight and a pair sequence)
+		{"333444555666777", 1}, // one airplane
+		{"34567789TJ", 2},      // two straights
 	} {
-		r := Tournament(tc.a, tc.b, Options{Deals: 100, Seed: 7})
-		t.Logf("%s:\n%s", tc.name, r)
+		h, err := dd.ParseHand(tc.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := newSplitter().plays(h); got != tc.plays {
+			t.Errorf("plays(%s) = %d, want %d", tc.hand, got, tc.plays)
+		}
 	}
 }

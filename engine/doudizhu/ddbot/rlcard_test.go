@@ -18,7 +18,7 @@ func TestRLCardSelfPlay(t *testing.T) {
 	if *deals > 0 {
 		n, tol = *deals, 0.01
 	}
-	got := LandlordWinRate(RLCardBot{}, n, 3)
+	got := LandlordWinRate(RLCardBot{}, n, 1)
 	t.Logf("RLCard rule self-play: landlord win rate %.4f over %d deals", got, n)
 	if math.Abs(got-0.459) > tol {
 		t.Errorf("landlord win rate %.4f over %d deals, want 0.459 ± %.3f", got, n, tol)

@@ -1,18 +1,21 @@
 package ddbot
 
 import (
+	"time"
+
 	dd "cardroom/engine/doudizhu"
 )
 
 // searcher solves deals with every hand known exactly: which side wins
 // when both play perfectly. It remembers solved positions across the
-// samples of one decision; past maxNodes positions in one solve it gives
-// up and the rollout decides instead.
+// samples of one decision; past maxNodes positions in one solve, or past
+// the decision's deadline, it gives up and the rollout decides instead.
 type searcher struct {
 	pl     *policy
 	memo   map[pos]bool // pos → the side to move wins
-	nodes  int
-	failed bool
+	nodes    int
+	failed   bool
+	deadline time.Time // give up past it too (zero: no clock)
 }
 
 // pos is a position of a deal in play (the landlord is fixed per search).
@@ -23,12 +26,14 @@ type pos struct {
 	tableSeat int8
 }
 
-const maxNodes = 20000
+const maxNodes = 10000
 
-func newSearcher(pl *policy) *searcher { return &searcher{pl: pl, memo: make(map[pos]bool, 1<<12)} }
+func newSearcher(pl *policy, deadline time.Time) *searcher {
+	return &searcher{pl: pl, memo: make(map[pos]bool, 1<<12), deadline: deadline}
+}
 
 // solve returns the side (0 landlord, 1 farmers) that wins s.
-func (se *searcher) solve(s state, _ int) int {
+func (se *searcher) solve(s state) int {
 	if s.winner >= 0 {
 		return s.side(s.winner)
 	}
@@ -51,7 +56,7 @@ func (se *searcher) wins(s *state) bool {
 		return v
 	}
 	se.nodes++
-	if se.nodes > maxNodes {
+	if se.nodes > maxNodes || se.nodes%256 == 0 && !se.deadline.IsZero() && time.Now().After(se.deadline) {
 		se.failed = true
 		return false
 	}

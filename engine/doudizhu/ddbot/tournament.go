@@ -35,12 +35,10 @@ type Options struct {
 type Result struct {
 	Deals, Games int
 	WinRate      float64 // a's side won this share of the games
-	// Points is a's mean points per deal, summed over the deal's seatings
-	// (DD-22: a landlord's score, or the two farmers' scores together),
-	// and CI95 the half width of its 95 % interval.
+	// Points is a's mean points per deal played (DD-22: a landlord's
+	// score, or the two farmers' scores together), averaged over the deal's
+	// seatings, and CI95 the half width of its 95 % interval over deals.
 	Points, CI95 float64
-	// PointsPerGame is Points divided by the seatings per deal.
-	PointsPerGame float64
 	Landlord      Side // a as the landlord
 	Farmers       Side // a as the two farmers
 	// DecideA and DecideB are the two bots' decision times, p50 and p99.
@@ -57,11 +55,11 @@ type Side struct {
 // String prints the result on a few lines.
 func (r Result) String() string {
 	return fmt.Sprintf("deals %d, games %d\n"+
-		"a win rate %.3f; points per deal %+.3f ± %.3f (per game %+.3f)\n"+
+		"a win rate %.3f; points per deal %+.3f ± %.3f\n"+
 		"a as landlord: %d games, win rate %.3f, %+.3f points per game\n"+
 		"a as farmers:  %d games, win rate %.3f, %+.3f points per game\n"+
 		"decide p50/p99: a %v / %v, b %v / %v",
-		r.Deals, r.Games, r.WinRate, r.Points, r.CI95, r.PointsPerGame,
+		r.Deals, r.Games, r.WinRate, r.Points, r.CI95,
 		r.Landlord.Games, r.Landlord.WinRate, r.Landlord.Points,
 		r.Farmers.Games, r.Farmers.WinRate, r.Farmers.Points,
 		r.DecideA[0], r.DecideA[1], r.DecideB[0], r.DecideB[1])
@@ -174,7 +172,7 @@ func summarize(games [][]game, sts []seating) Result {
 				side.Wins++
 			}
 		}
-		perDeal = append(perDeal, deal)
+		perDeal = append(perDeal, deal/float64(len(gs)))
 	}
 	r.WinRate /= float64(max(r.Games, 1))
 	for _, s := range []struct {
@@ -187,7 +185,6 @@ func summarize(games [][]game, sts []seating) Result {
 		}
 	}
 	r.Points, r.CI95 = meanCI(perDeal)
-	r.PointsPerGame = r.Points / float64(len(sts))
 	r.DecideA, r.DecideB = percentiles(ta), percentiles(tb)
 	return r
 }

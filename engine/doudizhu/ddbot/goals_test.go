@@ -1,0 +1,36 @@
+package ddbot
+
+import (
+	"flag"
+	"testing"
+
+	"cardroom/engine"
+)
+
+var bidding = flag.Bool("ddbot.bidding", false, "TestStrongGoals: let the bots bid")
+
+// TestStrongGoals measures strong against the RLCard port and against a
+// random player (issue 6): win rate ≥ 0.65 and ≥ +1 point per deal against
+// the port, win rate ≥ 0.97 against random. It is a long run, so it only
+// runs with -ddbot.deals=N, e.g.
+//
+//	go test ./engine/doudizhu/ddbot -run TestStrongGoals -v -timeout 0 -ddbot.deals=1000
+func TestStrongGoals(t *testing.T) {
+	if *deals == 0 {
+		t.Skip("a long run: set -ddbot.deals=N")
+	}
+	for _, tc := range []struct {
+		name     string
+		b        engine.Bot
+		win, pts float64
+	}{
+		{"strong vs rlcard-rule", RLCardBot{}, 0.65, 1},
+		{"strong vs random", randomBot{}, 0.97, 0},
+	} {
+		r := Tournament(New(Strong), tc.b, Options{Deals: *deals, Seed: 2026, Bidding: *bidding})
+		t.Logf("%s (bidding %v):\n%s", tc.name, *bidding, r)
+		if r.WinRate < tc.win || r.Points < tc.pts {
+			t.Errorf("%s: win rate %.3f, points per deal %+.2f; want ≥ %.2f and ≥ %+.0f", tc.name, r.WinRate, r.Points, tc.win, tc.pts)
+		}
+	}
+}
