@@ -329,7 +329,7 @@ func (p *term) syncStatus() string {
 func isSyncAnswer(status string) bool { return strings.Contains(status, `unknown command "sync`) }
 
 // act types keys that make a move and waits for its outcome: a new
-// snapshot (the game state on the screen changed: true) or an answer on
+// snapshot (the game state on the screen changed: true) or a new answer on
 // the status line (the move was refused: false). s is the screen the move
 // was chosen on.
 func (p *term) act(s, keys string) bool {
@@ -339,8 +339,10 @@ func (p *term) act(s, keys string) bool {
 	}
 	before, status := gameState(s, p.h), statusLine(s, p.h)
 	p.typ(keys)
+	// A key may clear the status line; a refusal writes a new answer there.
 	got := p.waitUntil(fmt.Sprintf("the move %q is taken or refused", keys), func(s string) bool {
-		return gameState(s, p.h) != before || statusLine(s, p.h) != status
+		st := statusLine(s, p.h)
+		return gameState(s, p.h) != before || st != "" && st != status
 	})
 	return gameState(got, p.h) != before
 }
