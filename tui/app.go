@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -18,9 +19,10 @@ import (
 
 // App serves the card room to SSH sessions: it implements sshserver.App.
 type App struct {
-	lobby *lobby.Lobby
-	reg   *engine.Registry
-	now   func() time.Time
+	lobby   *lobby.Lobby
+	reg     *engine.Registry
+	now     func() time.Time
+	archive Archive // nil: no history, ratings or export
 
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
@@ -35,6 +37,10 @@ func NewApp(l *lobby.Lobby, reg *engine.Registry, now func() time.Time) *App {
 	}
 	return &App{lobby: l, reg: reg, now: now, live: map[string]*sshserver.Session{}, settings: map[string]Settings{}}
 }
+
+// SetArchive gives the app the finished games and ratings to show (history,
+// leaderboard, replays, export). Call it before serving.
+func (a *App) SetArchive(ar Archive) { a.archive = ar }
 
 // NewSession enters the player into the lobby and returns their model. A
 // second interactive session of the same key takes over: the older one is
@@ -87,6 +93,7 @@ const commandHelp = `cardroom — a card room over SSH
   ssh -t -p PORT HOST join CODE      sit at a table by its id or invite code
   ssh -t -p PORT HOST watch TABLE    watch a table
   ssh -p PORT HOST list              list the tables (plain text)
+  ssh -p PORT HOST export GAME       write a finished game's record (RECORD.md) to stdout
   ssh -p PORT HOST help              this help
 `
 
@@ -106,6 +113,18 @@ func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
 			return 1
 		}
 		writeList(out, u)
+		return 0
+	case "export":
+		var buf bytes.Buffer
+		arg := ""
+		if len(args) > 1 {
+			arg = args[1]
+		}
+		if err := a.export(s.Identity().ID, arg, &buf); err != nil {
+			fmt.Fprintf(out, "cardroom: %v\n", err)
+			return 1
+		}
+		out.Write(buf.Bytes())
 		return 0
 	case "new", "join", "watch":
 		fmt.Fprintf(out, "%q needs a terminal: use ssh -t … %s\n", args[0], strings.Join(args, " "))

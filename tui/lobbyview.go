@@ -26,6 +26,11 @@ func (m *model) lobbyKeys() []binding {
 		binding{"1-4", m.tx.get("quick play")},
 		binding{"c", m.tx.get("invite code")},
 		binding{"s", m.tx.get("settings")},
+	)
+	if m.app.archive != nil {
+		bs = append(bs, binding{"h", m.tx.get("history")}, binding{"r", m.tx.get("ratings")})
+	}
+	bs = append(bs,
 		binding{"?", m.tx.get("help")},
 		binding{"q", m.tx.get("quit")},
 	)
@@ -74,6 +79,14 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		m.codeIn = &s
 	case "s":
 		m.screen = settingsScreen
+	case "h":
+		if m.app.archive != nil {
+			return m.openHistory()
+		}
+	case "r":
+		if m.app.archive != nil {
+			return m.openBoard(0)
+		}
 	case "enter":
 		if m.lobbySel < len(ts) {
 			return m.join(ts[m.lobbySel].ID, -1)

@@ -39,6 +39,9 @@ const (
 	createScreen
 	tableScreen
 	settingsScreen
+	historyScreen
+	boardScreen
+	replayScreen
 )
 
 // Messages the model gives itself.
@@ -95,6 +98,10 @@ type model struct {
 	profile  termenv.Profile // the terminal's own colour profile
 
 	table *tableModel
+
+	history *historyModel
+	board   *boardModel
+	replay  *replayModel
 
 	showHelp bool
 	padX     int // columns the last frame was moved right by (centre)
@@ -293,6 +300,25 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.table.tick()
 		}
 		return m, nil
+	case gamesMsg:
+		if m.history != nil {
+			m.history.games, m.history.err, m.history.ready = msg.games, msg.err, true
+		}
+		return m, nil
+	case boardMsg:
+		if m.board != nil && m.app.reg.All()[m.board.family].Name == msg.family {
+			m.board.people, m.board.bots, m.board.mine, m.board.err = msg.people, msg.bots, msg.mine, msg.err
+		}
+		return m, nil
+	case replayMsg:
+		if msg.err != nil {
+			m.say(msg.err.Error(), true)
+			return m, nil
+		}
+		m.replay = msg.r
+		m.screen = replayScreen
+		m.showReplay(msg.r.pos)
+		return m, nil
 	case doneMsg:
 		if msg.err != nil {
 			m.say(msg.err.Error(), true)
@@ -367,6 +393,12 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		}
 	case settingsScreen:
 		return m.settingsKey(k)
+	case historyScreen:
+		return m.historyKey(k)
+	case boardScreen:
+		return m.boardKey(k)
+	case replayScreen:
+		return m.replayKey(k)
 	}
 	return m.lobbyKey(k)
 }
@@ -456,6 +488,12 @@ func (m *model) View() string {
 		body, keys = m.table.view()
 	case m.screen == settingsScreen:
 		body, keys = m.settingsView(), m.settingsKeys()
+	case m.screen == historyScreen && m.history != nil:
+		body, keys = m.historyView(), m.historyKeys()
+	case m.screen == boardScreen && m.board != nil:
+		body, keys = m.boardView(), m.boardKeys()
+	case m.screen == replayScreen && m.replay != nil && m.replay.tm != nil:
+		body, keys = m.replayView()
 	default:
 		body, keys = m.lobbyView(), m.lobbyKeys()
 	}

@@ -249,7 +249,7 @@ func TestClickOnACard(t *testing.T) {
 		if tm.handY < 0 || !tm.myTurn {
 			t.Fatalf("width %d: no hand on screen (handY %d, my turn %v)", w, tm.handY, tm.myTurn)
 		}
-		click := tea.MouseMsg{X: m.padX + 1 + 3*1, Y: tm.handY, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
+		click := tea.MouseMsg{X: m.padX + tm.handX + 1 + 3*1, Y: tm.handY, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
 		if cmd := tm.click(click); cmd != nil || tm.cursor != 1 {
 			t.Fatalf("width %d: first click: cursor %d, cmd %v; want cursor 1, no move", w, tm.cursor, cmd != nil)
 		}

@@ -1,0 +1,419 @@
+package tui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/engine"
+	"cardroom/engine/doudizhu"
+	"cardroom/engine/trick"
+	"cardroom/store"
+	"cardroom/tables"
+)
+
+// Archive is what the history, profile and leaderboard screens read: the
+// finished games and the ratings (*store.Store).
+type Archive interface {
+	Games(playerID string, limit int) ([]store.Game, error)
+	Game(id int64) (store.Game, error)
+	Leaderboard(family string, humans bool, n int) ([]store.PlayerRating, error)
+	Rating(id, family string) (store.PlayerRating, error)
+}
+
+// historyLimit is how many past games the history screen lists.
+const historyLimit = 50
+
+type (
+	gamesMsg struct {
+		games []store.Game
+		err   error
+	}
+	boardMsg struct {
+		family       string
+		people, bots []store.PlayerRating
+		mine         store.PlayerRating
+		err          error
+	}
+	replayMsg struct {
+		r   *replayModel
+		err error
+	}
+)
+
+// historyModel is the list of the player's past games and their profile.
+type historyModel struct {
+	games []store.Game
+	sel   int
+	err   error
+	ready bool
+}
+
+// boardModel is the leaderboard of one game family.
+type boardModel struct {
+	family       int // index into the registry's rule sets
+	people, bots []store.PlayerRating
+	mine         store.PlayerRating
+	err          error
+}
+
+func (m *model) openHistory() tea.Cmd {
+	m.history = &historyModel{}
+	m.screen = historyScreen
+	a, id := m.app.archive, m.player.ID
+	return func() tea.Msg {
+		gs, err := a.Games(id, historyLimit)
+		return gamesMsg{gs, err}
+	}
+}
+
+func (m *model) openBoard(family int) tea.Cmd {
+	m.board = &boardModel{family: family}
+	m.screen = boardScreen
+	a, id := m.app.archive, m.player.ID
+	name := m.app.reg.All()[family].Name
+	return func() tea.Msg {
+		people, err := a.Leaderboard(name, true, 10)
+		if err != nil {
+			return boardMsg{family: name, err: err}
+		}
+		bots, err := a.Leaderboard(name, false, 6)
+		if err != nil {
+			return boardMsg{family: name, err: err}
+		}
+		mine, err := a.Rating(id, name)
+		return boardMsg{family: name, people: people, bots: bots, mine: mine, err: err}
+	}
+}
+
+func (m *model) historyKey(k tea.KeyMsg) tea.Cmd {
+	h := m.history
+	switch k.String() {
+	case "esc", "q":
+		m.screen = lobbyScreen
+	case "up", "k":
+		h.sel = max(0, h.sel-1)
+	case "down", "j":
+		h.sel = min(max(0, len(h.games)-1), h.sel+1)
+	case "enter":
+		if h.sel < len(h.games) {
+			return m.openReplay(h.games[h.sel].ID)
+		}
+	}
+	return nil
+}
+
+func (m *model) boardKey(k tea.KeyMsg) tea.Cmd {
+	n := len(m.app.reg.All())
+	switch k.String() {
+	case "esc", "q":
+		m.screen = lobbyScreen
+	case "left", "h":
+		return m.openBoard((m.board.family + n - 1) % n)
+	case "right", "l", "tab":
+		return m.openBoard((m.board.family + 1) % n)
+	}
+	return nil
+}
+
+func (m *model) historyView() string {
+	st, tx := m.st, m.tx
+	h := m.history
+	var b strings.Builder
+	b.WriteString(st.Title.Render(tx.get("Your games")) + st.Subtle.Render("  "+tx.get("finished games, newest first")) + "\n\n")
+	switch {
+	case h.err != nil:
+		b.WriteString(st.Err.Render(h.err.Error()) + "\n")
+	case !h.ready:
+		b.WriteString(st.Subtle.Render(tx.get("Loading…")) + "\n")
+	case len(h.games) == 0:
+		b.WriteString(tx.get("No finished games yet. Play one: they are kept here.") + "\n")
+	default:
+		b.WriteString(st.Subtle.Render(fmt.Sprintf("  %-6s %-16s %-15s %5s %7s  %s", tx.get("GAME #"), tx.get("ENDED"), tx.get("GAME"), tx.get("PLACE"), tx.get("TOTAL"), tx.get("PLAYERS"))) + "\n")
+		rows := m.height - 8
+		first := max(0, min(h.sel-rows+1, len(h.games)-rows))
+		for i := first; i < len(h.games) && i < first+rows; i++ {
+			g := h.games[i]
+			place, total := "-", "-"
+			var names []string
+			for _, s := range g.Seats {
+				names = append(names, clipText(s.Name, 10))
+				if s.PlayerID == m.player.ID {
+					place, total = fmt.Sprint(s.Place), fmt.Sprint(s.Total)
+				}
+			}
+			title := g.Ruleset
+			if r, err := m.app.reg.Lookup(g.Ruleset); err == nil {
+				title = r.Title
+			}
+			line := fmt.Sprintf("%-6d %-16s %-15s %5s %7s  %s", g.ID, g.Ended.UTC().Format("2006-01-02 15:04"), title, place, total, strings.Join(names, ", "))
+			if i == h.sel {
+				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, m.width-2)) + "\n")
+			} else {
+				b.WriteString("  " + fit(line, m.width-2) + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+func (m *model) historyKeys() []binding {
+	bs := []binding{}
+	if m.history != nil && len(m.history.games) > 0 {
+		bs = append(bs, binding{"↑↓", m.tx.get("choose")}, binding{"enter", m.tx.get("replay")})
+	}
+	return append(bs, binding{"esc", m.tx.get("back")})
+}
+
+func (m *model) boardView() string {
+	st, tx := m.st, m.tx
+	bd := m.board
+	rs := m.app.reg.All()
+	var b strings.Builder
+	b.WriteString(st.Title.Render(tx.get("Leaderboard")) + "  ")
+	for i, r := range rs {
+		if i == bd.family {
+			b.WriteString(st.Selected.Render(" "+r.Title+" ") + " ")
+		} else {
+			b.WriteString(st.Subtle.Render(" "+r.Title+" ") + " ")
+		}
+	}
+	b.WriteString("\n" + st.Subtle.Render(tx.get("OpenSkill ratings: the score is μ − 3σ, sure to grow with games won")) + "\n\n")
+	if bd.err != nil {
+		return b.String() + st.Err.Render(bd.err.Error()) + "\n"
+	}
+	list := func(title string, rows []store.PlayerRating) {
+		b.WriteString(st.Bold.Render(title) + "\n")
+		if len(rows) == 0 {
+			b.WriteString("  " + st.Subtle.Render(tx.get("nobody rated yet")) + "\n")
+		}
+		for i, r := range rows {
+			name := r.Name
+			if name == "" {
+				name = r.PlayerID
+			}
+			line := fmt.Sprintf("  %2d. %-18s %7.1f  %s", i+1, clipText(name, 18), r.Ordinal(), tx.f("%d games", r.Games))
+			if r.PlayerID == m.player.ID {
+				line = st.Bold.Render(line + "  ← " + tx.get("you"))
+			}
+			b.WriteString(line + "\n")
+		}
+		b.WriteString("\n")
+	}
+	list(tx.get("People"), bd.people)
+	list(tx.get("Bots"), bd.bots)
+	if bd.mine.Games > 0 {
+		b.WriteString(tx.f("You: %.1f after %d games (μ %.1f, σ %.1f)", bd.mine.Ordinal(), bd.mine.Games, bd.mine.Mu, bd.mine.Sigma) + "\n")
+	}
+	return b.String()
+}
+
+func (m *model) boardKeys() []binding {
+	return []binding{{"←→", m.tx.get("game")}, {"esc", m.tx.get("back")}}
+}
+
+// replayModel steps through a finished game's record.
+type replayModel struct {
+	game   store.Game
+	header engine.Header
+	events []engine.Event
+	pos    int // events applied
+	seat   int // whose view is shown
+	tm     *tableModel
+}
+
+func (m *model) openReplay(id int64) tea.Cmd {
+	a, me := m.app.archive, m.player.ID
+	reg := m.app.reg
+	return func() tea.Msg {
+		g, err := a.Game(id)
+		if err != nil {
+			return replayMsg{err: err}
+		}
+		rep, err := engine.Replay(reg, bytes.NewReader(g.Record))
+		if err != nil {
+			return replayMsg{err: fmt.Errorf("this game's record does not replay: %w", err)}
+		}
+		r := &replayModel{game: g, header: rep.Header, events: rep.Game.Events(), seat: engine.Spectator}
+		for i, s := range g.Seats {
+			if s.PlayerID == me {
+				r.seat = i
+			}
+		}
+		r.pos = len(r.events)
+		return replayMsg{r: r}
+	}
+}
+
+// at rebuilds the game after the first n events.
+func (r *replayModel) at(reg *engine.Registry, n int) (engine.Game, error) {
+	rs, err := reg.Lookup(r.header.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	g, err := rs.New(len(r.header.Seats), r.header.Options)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range r.events[:n] {
+		var err error
+		if e.E == engine.EvMove {
+			err = g.Apply(e.Seat, e.Move)
+		} else {
+			err = g.Event(e)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// show puts the replay at event n on the table screen model.
+func (m *model) showReplay(n int) {
+	r := m.replay
+	r.pos = clamp(n, 0, len(r.events))
+	g, err := r.at(m.app.reg, r.pos)
+	if err != nil {
+		m.say(err.Error(), true)
+		return
+	}
+	seats := make([]tables.SeatInfo, len(r.header.Seats))
+	for i, name := range r.header.Seats {
+		seats[i] = tables.SeatInfo{Name: name, Kind: tables.Human}
+		if i < len(r.game.Seats) && store.IsBot(r.game.Seats[i].PlayerID) {
+			seats[i].Kind = tables.Bot
+		}
+	}
+	title := r.header.Ruleset
+	if rs, err := m.app.reg.Lookup(r.header.Ruleset); err == nil {
+		title = rs.Title
+	}
+	if r.tm == nil {
+		r.tm = newTableModel(m, nil, nil)
+	}
+	r.tm.snapshot(tables.Snapshot{
+		Version: uint64(r.pos + 1), TableID: r.game.Table, Title: title,
+		Name:    m.tx.f("replay · move %d of %d", r.pos, len(r.events)),
+		Ruleset: r.header.Ruleset, Seats: seats, You: r.seat, Phase: tables.Playing,
+		View: g.View(r.seat), Turn: g.Next(), Result: g.Result(),
+	})
+}
+
+// replayKey moves through the record: by one event, or until the trick or
+// the round changes.
+func (m *model) replayKey(k tea.KeyMsg) tea.Cmd {
+	r := m.replay
+	switch k.String() {
+	case "esc", "q":
+		m.replay = nil
+		m.screen = historyScreen
+	case "right", "l":
+		m.showReplay(r.pos + 1)
+	case "left", "h":
+		m.showReplay(r.pos - 1)
+	case "home":
+		m.showReplay(0)
+	case "end":
+		m.showReplay(len(r.events))
+	case "down", "j":
+		m.showReplay(m.replayFind(+1, trickKey))
+	case "up", "k":
+		m.showReplay(m.replayFind(-1, trickKey))
+	case "pgdown", "]":
+		m.showReplay(m.replayFind(+1, roundKey))
+	case "pgup", "[":
+		m.showReplay(m.replayFind(-1, roundKey))
+	case "tab":
+		r.tm.showSheet = !r.tm.showSheet
+	}
+	return nil
+}
+
+// trickKey and roundKey say which trick (or Dou Dizhu round of play) and
+// which round (deal) a view is at.
+func trickKey(v engine.View) int {
+	switch v := v.(type) {
+	case *trick.View:
+		return v.Round*100 + sum(v.Tricks)
+	case *doudizhu.View:
+		return v.Deal*1000 + len(v.History)/3
+	}
+	return 0
+}
+
+func roundKey(v engine.View) int {
+	switch v := v.(type) {
+	case *trick.View:
+		return v.Round
+	case *doudizhu.View:
+		return v.Deal*100 + v.Redeals
+	}
+	return 0
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+// replayFind is the next event position (dir +1 or -1) where key of the
+// view changes.
+func (m *model) replayFind(dir int, key func(engine.View) int) int {
+	r := m.replay
+	g, err := r.at(m.app.reg, r.pos)
+	if err != nil {
+		return r.pos
+	}
+	start := key(g.View(engine.Spectator))
+	for n := r.pos + dir; n >= 0 && n <= len(r.events); n += dir {
+		g, err := r.at(m.app.reg, n)
+		if err != nil {
+			return r.pos
+		}
+		if key(g.View(engine.Spectator)) != start {
+			return n
+		}
+	}
+	if dir > 0 {
+		return len(r.events)
+	}
+	return 0
+}
+
+func (m *model) replayView() (string, []binding) {
+	body, _ := m.replay.tm.view()
+	return body, []binding{
+		{"←→", m.tx.get("move")}, {"↑↓", m.tx.get("trick")}, {"[ ]", m.tx.get("round")},
+		{"tab", m.tx.get("score sheet")}, {"esc", m.tx.get("back")},
+	}
+}
+
+// export writes the record of game id, for `ssh host export ID`. Only
+// someone who sat at the game may export it.
+func (a *App) export(playerID, arg string, out *bytes.Buffer) error {
+	if a.archive == nil {
+		return errors.New("this server keeps no game history")
+	}
+	var id int64
+	if _, err := fmt.Sscan(arg, &id); err != nil || id <= 0 {
+		return fmt.Errorf("export which game? give its number, e.g. export 12 (your games: ssh -t HOST, then h)")
+	}
+	g, err := a.archive.Game(id)
+	if err != nil {
+		return fmt.Errorf("no game %d", id)
+	}
+	for _, s := range g.Seats {
+		if s.PlayerID == playerID {
+			out.Write(g.Record)
+			return nil
+		}
+	}
+	return fmt.Errorf("game %d is not one of yours", id)
+}

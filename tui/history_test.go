@@ -1,0 +1,127 @@
+package tui
+
+import (
+	"bytes"
+
+	"errors"
+	tea "github.com/charmbracelet/bubbletea"
+	"strings"
+	"testing"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+	"cardroom/engine/games"
+	"cardroom/store"
+)
+
+// fakeArchive holds one finished game of alice's.
+type fakeArchive struct{ game store.Game }
+
+func (f *fakeArchive) Games(id string, limit int) ([]store.Game, error) {
+	g := f.game
+	g.Record = nil
+	return []store.Game{g}, nil
+}
+func (f *fakeArchive) Game(id int64) (store.Game, error) {
+	if id != f.game.ID {
+		return store.Game{}, errors.New("no such game")
+	}
+	return f.game, nil
+}
+func (f *fakeArchive) Leaderboard(family string, humans bool, n int) ([]store.PlayerRating, error) {
+	if humans {
+		return []store.PlayerRating{{PlayerID: "SHA256:test", Name: "alice", Family: family, Games: 3}}, nil
+	}
+	return nil, nil
+}
+func (f *fakeArchive) Rating(id, family string) (store.PlayerRating, error) {
+	return store.PlayerRating{PlayerID: id, Family: family}, nil
+}
+
+func finishedGame(t *testing.T) store.Game {
+	t.Helper()
+	r, _ := games.Registry().Lookup("boerenbridge")
+	g, opts, err := r.Start(3, engine.Options{"max_cards": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := cards.NewRand(5)
+	for !g.Done() {
+		if g.Next() == engine.Chance {
+			_ = g.Deal(rng)
+			continue
+		}
+		s := g.Next()
+		l := g.Legal(s)
+		if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: "boerenbridge", Options: opts, Seats: []string{"alice", "Alan", "Grace"}}, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot := g.Result().Totals
+	return store.Game{ID: 7, Table: "t9", Ruleset: "boerenbridge", Ended: fixedNow, Record: rec, Seats: []store.Seat{
+		{PlayerID: "SHA256:test", Name: "alice", Total: tot[0], Place: 1},
+		{PlayerID: store.BotID("Alan"), Name: "Alan", Total: tot[1], Place: 2},
+		{PlayerID: store.BotID("Grace"), Name: "Grace", Total: tot[2], Place: 3},
+	}}
+}
+
+// The history lists the game; enter replays it step by step.
+func TestHistoryAndReplay(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	fa := &fakeArchive{game: finishedGame(t)}
+	m.app.SetArchive(fa)
+	cmd := m.lobbyKey(keyMsg("h"))
+	m.Update(cmd())
+	if v := m.View(); !strings.Contains(v, "Boerenbridge") || !strings.Contains(v, "7 ") {
+		t.Fatalf("history screen:\n%s", v)
+	}
+	cmd = m.key(keyMsg("enter"))
+	m.Update(cmd())
+	if m.screen != replayScreen {
+		t.Fatalf("enter did not open the replay (screen %v, status %q)", m.screen, m.status)
+	}
+	end := m.replay.pos
+	m.key(keyMsg("home"))
+	if m.replay.pos != 0 {
+		t.Fatalf("home: pos %d", m.replay.pos)
+	}
+	m.key(keyMsg("]")) // to the next round
+	if p := m.replay.pos; p == 0 || p >= end {
+		t.Fatalf("next round: pos %d of %d", p, end)
+	}
+	m.key(keyMsg("right"))
+	m.key(keyMsg("left"))
+	checkFits(t, "replay", m.View(), 80, 24)
+	m.key(keyMsg("esc"))
+	if m.screen != historyScreen {
+		t.Fatalf("esc from the replay: screen %v", m.screen)
+	}
+
+	var out bytes.Buffer
+	if err := m.app.export("SHA256:test", "7", &out); err != nil || !bytes.Equal(out.Bytes(), fa.game.Record) {
+		t.Fatalf("export: %v", err)
+	}
+	if err := m.app.export("SHA256:other", "7", &out); err == nil {
+		t.Fatal("someone who did not play exported the game")
+	}
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	switch k {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "home":
+		return tea.KeyMsg{Type: tea.KeyHome}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
