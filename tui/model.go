@@ -292,7 +292,10 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil // a subscription we already left
 		}
 		if !msg.ok {
-			return m, m.leaveTable("")
+			// The table has ended: keep its last screen (the standings)
+			// until the player goes back to the lobby.
+			m.table.ended = true
+			return m, nil
 		}
 		return m, tea.Batch(m.table.snapshot(msg.s), waitSnap(msg.sub))
 	case tickMsg:

@@ -38,6 +38,7 @@ type tableModel struct {
 	handX     int // the column the hand starts at, before centring
 	myTurn    bool
 	ticking   bool
+	ended     bool // the table has ended; its last snapshot stays on screen
 }
 
 func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
@@ -64,6 +65,8 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	}
 	if tm.myTurn && !prevTurn {
 		tm.digits, tm.ranks, tm.hint = "", "", 0
+	}
+	if tm.myTurn && !tm.cursorLegal() {
 		tm.cursor = tm.firstLegal()
 	}
 	tm.cursor = clamp(tm.cursor, 0, max(0, len(hand)-1))
@@ -106,6 +109,22 @@ func (tm *tableModel) legal() []engine.Move {
 		return nil
 	}
 	return tm.snap.View.LegalMoves()
+}
+
+// cursorLegal reports whether the card under the cursor may be played now
+// (true when no card is to be played).
+func (tm *tableModel) cursorLegal() bool {
+	hand := tm.hand()
+	plays := false
+	for _, mv := range tm.legal() {
+		if mv.Kind == engine.Play && mv.Ranks == "" && mv.Card != cards.None {
+			plays = true
+			if tm.cursor < len(hand) && hand[tm.cursor] == mv.Card {
+				return true
+			}
+		}
+	}
+	return !plays
 }
 
 // firstLegal is the hand index of the first card that may be played now.
@@ -323,6 +342,9 @@ func (tm *tableModel) view() (string, []binding) {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
 	b.WriteString(padBetween(header, timer, tm.m.width) + "\n")
+	if tm.ended && s.Phase != tables.Over {
+		b.WriteString(st.Warn.Render(fit(tx.get("This table has closed.")+" "+s.Ended, tm.m.width)) + "\n")
+	}
 	switch {
 	case s.Phase == tables.Waiting:
 		b.WriteString(tm.waitingView())
