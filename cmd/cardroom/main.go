@@ -15,6 +15,7 @@ const usage = `cardroom: a card room served over SSH
 usage:
   cardroom [serve] [flags]          run the server (the default; serve -h lists flags)
   cardroom replay [--json] FILE     check a game record and print its scores
+  cardroom sim [flags]              a seeded duplicate tournament between bots (sim -h)
 `
 
 func main() {
@@ -32,6 +33,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return serveCmd(args, stderr)
 	case "replay":
 		return replayCmd(args, stdin, stdout, stderr)
+	case "sim":
+		return simCmd(args, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return 0

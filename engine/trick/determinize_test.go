@@ -128,7 +128,7 @@ func TestPlayoutRoundHeuristic(t *testing.T) {
 	}
 	sum := 0
 	for s := range 4 {
-		bid, took := c.Outcome(s)
+		bid, took := c.Outcome(10, s)
 		if bid < 0 || bid > 10 {
 			t.Errorf("seat %d bid %d", s, bid)
 		}

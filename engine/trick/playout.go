@@ -24,12 +24,11 @@ func (g *Game) Playable() uint64 {
 // Cards is the number of cards dealt to each seat this round.
 func (g *Game) Cards() int { return g.cardsNow() }
 
-// Outcome is seat's bid and tricks taken in the round in play or, once that
-// round is scored and the game waits for the next deal, in the round just
-// scored.
-func (g *Game) Outcome(seat int) (bid, took int) {
-	if g.phase < PhaseBid && g.played > 0 || g.phase == PhaseOver {
-		sr := &g.sheet[g.played-1]
+// Outcome is seat's bid and tricks taken in round: the round in play, or
+// one already scored (after PlayoutRoundHeuristic, the round it finished).
+func (g *Game) Outcome(round, seat int) (bid, took int) {
+	if round < g.round && round >= 1 && round <= g.played {
+		sr := &g.sheet[round-1]
 		return int(sr.bids[seat]), int(sr.took[seat])
 	}
 	return int(g.bids[seat]), int(g.tricks[seat])

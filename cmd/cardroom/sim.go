@@ -1,0 +1,497 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"cardroom/engine"
+	"cardroom/engine/games"
+	"cardroom/engine/trick"
+)
+
+const simUsage = `usage: cardroom sim --game NAME --bots A,B[,…] [flags]
+
+Plays a seeded duplicate tournament between bots: every game is played once
+per bot with the seats rotated (seat s holds bot (s+r) mod k in seating r),
+on the same deals, so each bot plays each hand in each seat. Prints each
+bot's mean score per round and its difference to the first bot with a 95 %
+interval (one game = one sample), bid accuracy (trick games) by round size
+and by bidding position, and decision times. The same flags give the same
+figures on any machine (decision times aside).
+
+flags:
+`
+
+// simConfig is one tournament.
+type simConfig struct {
+	Game    string         `json:"game"`
+	Players int            `json:"players"`
+	Bots    []string       `json:"bots"`
+	Games   int            `json:"games"`
+	Seed    uint64         `json:"seed"`
+	Options engine.Options `json:"options"`
+	Workers int            `json:"-"`
+}
+
+// simCmd runs `cardroom sim`.
+func simCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, simUsage); fs.PrintDefaults() }
+	var c simConfig
+	var bots, opts string
+	fs.StringVar(&c.Game, "game", "singularity", "rule set: singularity, specialrounds, boerenbridge, doudizhu")
+	fs.IntVar(&c.Players, "players", 0, "seats at the table (default 4, or the game's only number)")
+	fs.StringVar(&bots, "bots", "strong,baseline", "bots by name, comma-separated (at least two)")
+	fs.IntVar(&c.Games, "games", 50, "games (each played once per bot)")
+	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the deals and of the bots' rngs")
+	fs.StringVar(&opts, "options", "", "table options, k=v,k=v (special_rounds uses ; between rounds: 5:blind;7:no_trump)")
+	fs.IntVar(&c.Workers, "workers", runtime.GOMAXPROCS(0), "games played at once (the figures do not depend on it; decision times do)")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return 2
+	}
+	c.Bots = strings.Split(bots, ",")
+	o, err := parseOptions(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "cardroom sim: %v\n", err)
+		return 2
+	}
+	c.Options = o
+	rep, err := runSim(c, progressBar(stderr))
+	if err != nil {
+		fmt.Fprintf(stderr, "cardroom sim: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
+	}
+	rep.print(stdout)
+	return 0
+}
+
+// parseOptions reads k=v,k=v; a special_rounds value separates its rounds
+// with ";" (5:blind;7:no_trump), as "," separates the options.
+func parseOptions(s string) (engine.Options, error) {
+	o := engine.Options{}
+	if s == "" {
+		return o, nil
+	}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("bad option %q: write key=value", kv)
+		}
+		o[k] = strings.ReplaceAll(v, ";", ",")
+	}
+	return o, nil
+}
+
+// progressBar draws the games done on w, on one line.
+func progressBar(w io.Writer) func(done, total int) {
+	return func(done, total int) {
+		const width = 30
+		k := width * done / total
+		fmt.Fprintf(w, "\r[%s%s] %d/%d games", strings.Repeat("#", k), strings.Repeat(".", width-k), done, total)
+		if done == total {
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+// seatRound is one seat's round (or deal) in one seating of one game.
+type seatRound struct {
+	score      int
+	bid, took  int // trick games; bid is -1 elsewhere
+	cards, pos int // cards dealt; bidding position (1 = left of the dealer)
+}
+
+// played is one game in one seating: rounds[round][seat], and each bot's
+// decision times.
+type played struct {
+	rounds [][]seatRound
+	decide [][]time.Duration // by bot
+}
+
+// simReport is a tournament's outcome.
+type simReport struct {
+	Config simConfig   `json:"config"`
+	Rounds int         `json:"rounds_per_game"`
+	Bots   []botReport `json:"bots"`
+	// Versus compares the first bot with each other bot.
+	Versus []versus `json:"versus"`
+}
+
+// versus is bot A's mean score per round minus bot B's, in the same seats on
+// the same deals, with the 95 % interval over the games.
+type versus struct {
+	A, B      string
+	Diff      float64 `json:"diff_per_round"`
+	CI95      float64 `json:"ci95"`
+	Low, High float64
+}
+
+type botReport struct {
+	Name string `json:"name"`
+	// ScorePerRound is the bot's mean score per round (or deal).
+	ScorePerRound float64 `json:"score_per_round"`
+	// Bid accuracy (trick games): exact bids over bids made, overall, by
+	// cards dealt and by bidding position (1 = left of the dealer).
+	BidAccuracy float64           `json:"bid_accuracy,omitempty"`
+	ByCards     map[int]*accuracy `json:"bid_accuracy_by_cards,omitempty"`
+	ByPosition  map[int]*accuracy `json:"bid_accuracy_by_position,omitempty"`
+	DecideP50   time.Duration     `json:"decide_p50_ns"`
+	DecideP99   time.Duration     `json:"decide_p99_ns"`
+	Decisions   int               `json:"decisions"`
+}
+
+type accuracy struct {
+	Exact int     `json:"exact"`
+	Bids  int     `json:"bids"`
+	Rate  float64 `json:"rate"`
+}
+
+// runSim plays the tournament. progress, when set, is called after each
+// game with the games done.
+func runSim(c simConfig, progress func(done, total int)) (*simReport, error) {
+	rs, err := games.Registry().Lookup(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	k := len(c.Bots)
+	if k < 2 {
+		return nil, errors.New("name at least two bots, e.g. --bots strong,baseline")
+	}
+	for _, name := range c.Bots {
+		if _, err := games.NewBot(c.Game, name); err != nil {
+			return nil, err
+		}
+	}
+	if c.Games < 1 {
+		return nil, errors.New("play at least one game")
+	}
+	if c.Players == 0 {
+		c.Players = min(max(4, rs.MinPlayers), rs.MaxPlayers)
+	}
+	if _, c.Options, err = rs.Start(c.Players, c.Options); err != nil {
+		return nil, err
+	}
+	// Jobs are (game, seating); each writes its own slot, so the figures do
+	// not depend on the order they finish in.
+	results := make([][]played, c.Games)
+	for i := range results {
+		results[i] = make([]played, k)
+	}
+	type job struct{ game, seating int }
+	jobs := make(chan job)
+	errs := make([]error, c.Games)
+	var mu sync.Mutex
+	done := make([]int, c.Games)
+	finished := 0
+	var wg sync.WaitGroup
+	for range max(c.Workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				p, err := playSeating(rs, c, j.game, j.seating)
+				mu.Lock()
+				results[j.game][j.seating] = p
+				if err != nil && errs[j.game] == nil {
+					errs[j.game] = err
+				}
+				if done[j.game]++; done[j.game] == k {
+					finished++
+					if progress != nil {
+						progress(finished, c.Games)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range c.Games {
+		for r := range k {
+			jobs <- job{i, r}
+		}
+	}
+	close(jobs) // closed by the sender; the workers end
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return summarize(c, results), nil
+}
+
+// playSeating plays game i with seat s held by bot (s+r) mod k. The deals
+// come from a rng of (seed, i) used for nothing else, so every seating of
+// a game gets the same deals; each seat's bot has its own rng.
+func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (played, error) {
+	k := len(c.Bots)
+	g, _, err := rs.Start(c.Players, c.Options)
+	if err != nil {
+		return played{}, err
+	}
+	bots := make([]engine.Bot, c.Players)
+	rngs := make([]*rand.Rand, c.Players)
+	for s := range bots {
+		bots[s], _ = games.NewBot(c.Game, c.Bots[(s+r)%k])
+		rngs[s] = rand.New(rand.NewPCG(c.Seed, uint64(i)<<8|uint64(s)+1))
+	}
+	deals := rand.New(rand.NewPCG(c.Seed, uint64(i)<<8))
+	p := played{decide: make([][]time.Duration, k)}
+	for !g.Done() {
+		seat := g.Next()
+		if seat == engine.Chance {
+			if err := g.Deal(deals); err != nil {
+				return p, err
+			}
+			continue
+		}
+		v := g.View(seat)
+		t0 := time.Now()
+		m := bots[seat].Decide(v, rngs[seat])
+		dt := time.Since(t0)
+		b := (seat + r) % k
+		p.decide[b] = append(p.decide[b], dt)
+		if err := g.Apply(seat, m); err != nil {
+			return p, fmt.Errorf("game %d: bot %s in seat %d: %w", i, c.Bots[b], seat, err)
+		}
+	}
+	p.rounds = roundsOf(g)
+	return p, nil
+}
+
+// roundsOf reads each round's scores and, in a trick game, bids, tricks,
+// cards and bidding positions.
+func roundsOf(g engine.Game) [][]seatRound {
+	n := g.Players()
+	res := g.Result()
+	tg, isTrick := g.(*trick.Game)
+	var sheet []trick.SheetRound
+	clockwise := true
+	dealers := map[int]int{}
+	if isTrick {
+		v := tg.ViewOf(engine.Spectator)
+		sheet, clockwise = v.Sheet, v.Clockwise
+		for _, e := range g.Events() {
+			if e.E == engine.EvDeal {
+				dealers[e.Round] = e.Dealer
+			}
+		}
+	}
+	out := make([][]seatRound, len(res.Rounds))
+	for ri, scores := range res.Rounds {
+		out[ri] = make([]seatRound, n)
+		for s := range n {
+			sr := seatRound{score: scores[s], bid: -1}
+			if isTrick {
+				sr.bid, sr.took = tg.Outcome(ri+1, s)
+				sr.cards = sheet[ri].Cards
+				d := (s - dealers[ri+1] + n) % n
+				if !clockwise {
+					d = (dealers[ri+1] - s + n) % n
+				}
+				sr.pos = (d+n-1)%n + 1 // the dealer bids last: position n
+			}
+			out[ri][s] = sr
+		}
+	}
+	return out
+}
+
+func summarize(c simConfig, results [][]played) *simReport {
+	k := len(c.Bots)
+	rounds := len(results[0][0].rounds)
+	rep := &simReport{Config: c, Rounds: rounds, Bots: make([]botReport, k)}
+	perGame := make([][]float64, k) // per game: the bot's mean score per round over all seats
+	for b := range k {
+		br := &rep.Bots[b]
+		br.Name = c.Bots[b]
+		br.ByCards, br.ByPosition = map[int]*accuracy{}, map[int]*accuracy{}
+		var times []time.Duration
+		exact, bids := 0, 0
+		for _, game := range results {
+			sum, cnt := 0.0, 0
+			for r, p := range game {
+				times = append(times, p.decide[b]...)
+				for _, round := range p.rounds {
+					for s, sr := range round {
+						if (s+r)%k != b {
+							continue
+						}
+						sum += float64(sr.score)
+						cnt++
+						if sr.bid < 0 {
+							continue
+						}
+						hit := 0
+						if sr.bid == sr.took {
+							hit = 1
+						}
+						exact, bids = exact+hit, bids+1
+						for _, a := range []*accuracy{at(br.ByCards, sr.cards), at(br.ByPosition, sr.pos)} {
+							a.Exact += hit
+							a.Bids++
+							a.Rate = float64(a.Exact) / float64(a.Bids)
+						}
+					}
+				}
+			}
+			perGame[b] = append(perGame[b], sum/float64(max(cnt, 1)))
+		}
+		br.ScorePerRound = mean(perGame[b])
+		if bids > 0 {
+			br.BidAccuracy = float64(exact) / float64(bids)
+		} else {
+			br.ByCards, br.ByPosition = nil, nil
+		}
+		slices.Sort(times)
+		br.Decisions = len(times)
+		br.DecideP50, br.DecideP99 = percentile(times, 0.50), percentile(times, 0.99)
+	}
+	for b := 1; b < k; b++ {
+		d := make([]float64, len(results))
+		for i := range d {
+			d[i] = perGame[b][i] - perGame[0][i]
+		}
+		m, h := mean(d), ci95(d)
+		rep.Versus = append(rep.Versus, versus{A: c.Bots[0], B: c.Bots[b], Diff: -m, CI95: h, Low: -m - h, High: -m + h})
+	}
+	return rep
+}
+
+func at(m map[int]*accuracy, key int) *accuracy {
+	if m[key] == nil {
+		m[key] = &accuracy{}
+	}
+	return m[key]
+}
+
+func mean(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t / float64(max(len(xs), 1))
+}
+
+// ci95 is the half width of the normal 95 % interval of the mean of xs.
+func ci95(xs []float64) float64 {
+	if len(xs) < 2 {
+		return math.Inf(1)
+	}
+	m, ss := mean(xs), 0.0
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	return 1.96 * math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs)))
+}
+
+// percentile of sorted durations (nearest rank).
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	i := int(math.Ceil(p*float64(len(ds)))) - 1
+	return ds[min(max(i, 0), len(ds)-1)]
+}
+
+// print writes the report for people.
+func (rep *simReport) print(w io.Writer) {
+	c := rep.Config
+	unit := "round"
+	if c.Game == "doudizhu" {
+		unit = "deal"
+	}
+	fmt.Fprintf(w, "%s, %d players, %d games × %d seatings, seed %d, %d %ss a game\n", c.Game, c.Players, c.Games, len(c.Bots), c.Seed, rep.Rounds, unit)
+	fmt.Fprintf(w, "options: %s\n\n", formatOptions(c.Options))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "bot\tscore/%s\tbid accuracy\tdecisions\tdecide p50\tp99\t\n", unit)
+	for _, b := range rep.Bots {
+		acc := "—"
+		if b.ByCards != nil {
+			acc = fmt.Sprintf("%.1f %%", 100*b.BidAccuracy)
+		}
+		fmt.Fprintf(tw, "%s\t%.1f\t%s\t%d\t%v\t%v\t\n", b.Name, b.ScorePerRound, acc, b.Decisions, round(b.DecideP50), round(b.DecideP99))
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	for _, vs := range rep.Versus {
+		fmt.Fprintf(w, "%s − %s: %+.1f ± %.1f points per %s (95 %% interval [%+.1f, %+.1f])\n", vs.A, vs.B, vs.Diff, vs.CI95, unit, vs.Low, vs.High)
+	}
+	if rep.Bots[0].ByCards == nil {
+		return
+	}
+	for _, t := range []struct {
+		title string
+		of    func(botReport) map[int]*accuracy
+	}{
+		{"bid accuracy by cards dealt", func(b botReport) map[int]*accuracy { return b.ByCards }},
+		{"bid accuracy by bidding position (1 = left of the dealer)", func(b botReport) map[int]*accuracy { return b.ByPosition }},
+	} {
+		fmt.Fprintf(w, "\n%s\n", t.title)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		var keys []int
+		for key := range t.of(rep.Bots[0]) {
+			keys = append(keys, key)
+		}
+		slices.Sort(keys)
+		fmt.Fprint(tw, "\t")
+		for _, b := range rep.Bots {
+			fmt.Fprintf(tw, "%s\t", b.Name)
+		}
+		fmt.Fprintln(tw)
+		for _, key := range keys {
+			fmt.Fprintf(tw, "%d\t", key)
+			for _, b := range rep.Bots {
+				if a := t.of(b)[key]; a != nil {
+					fmt.Fprintf(tw, "%.0f %%\t", 100*a.Rate)
+				} else {
+					fmt.Fprint(tw, "—\t")
+				}
+			}
+			fmt.Fprintln(tw)
+		}
+		tw.Flush()
+	}
+}
+
+func round(d time.Duration) time.Duration {
+	if d > time.Millisecond {
+		return d.Round(100 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+func formatOptions(o engine.Options) string {
+	keys := make([]string, 0, len(o))
+	for key := range o {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	parts := make([]string, 0, len(keys))
+	for _, key := range keys {
+		if o[key] != "" {
+			parts = append(parts, key+"="+o[key])
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,104 @@
+package trickbot
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+	"cardroom/engine/trick"
+)
+
+// decisions collects the views of every decision of seeded games played by
+// the baseline bot: every phase and round size.
+func decisions(tb testing.TB, ruleset string, players, games int, opts engine.Options) []*trick.View {
+	tb.Helper()
+	var out []*trick.View
+	for i := range games {
+		g, err := trick.New(ruleset, players, opts)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rng := cards.NewRand(uint64(i))
+		for !g.Done() {
+			seat := g.Next()
+			if seat == engine.Chance {
+				if err := g.Deal(rng); err != nil {
+					tb.Fatal(err)
+				}
+				continue
+			}
+			v := g.ViewOf(seat)
+			if len(v.Legal) > 1 {
+				out = append(out, v)
+			}
+			if err := g.Apply(seat, trick.BaselineBot{}.Decide(v, rng)); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkStrong8Tables: 8 tables decide at once, each going through the
+// decisions of a seeded singularity game (4 players), with the strong bot.
+// It reports each decision's latency, p50 and p99 (the goal: p99 ≤ 300 ms
+// on a 2-core machine).
+func BenchmarkStrong8Tables(b *testing.B) {
+	views := decisions(b, "singularity", 4, 1, nil)
+	bot := New(Strong)
+	for b.Loop() {
+		var mu sync.Mutex
+		var lat []time.Duration
+		var wg sync.WaitGroup
+		for t := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rng := cards.NewRand(uint64(t))
+				for i := t; i < len(views); i += 2 { // each table a different half
+					t0 := time.Now()
+					bot.DecideContext(context.Background(), views[i], rng)
+					dt := time.Since(t0)
+					mu.Lock()
+					lat = append(lat, dt)
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		slices.Sort(lat)
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+		b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
+	}
+}
+
+// TestSlowestDecisions logs the slowest strong decisions by phase and hand
+// size (go test -run Slowest -v); it asserts nothing.
+func TestSlowestDecisions(t *testing.T) {
+	if testing.Short() {
+		t.Skip()
+	}
+	views := decisions(t, "singularity", 4, 1, nil)
+	bot := New(Strong)
+	rng := rand.New(rand.NewPCG(1, 2))
+	type timed struct {
+		d time.Duration
+		v *trick.View
+	}
+	var ts []timed
+	for _, v := range views {
+		t0 := time.Now()
+		bot.Decide(v, rng)
+		ts = append(ts, timed{time.Since(t0), v})
+	}
+	slices.SortFunc(ts, func(a, b timed) int { return int(b.d - a.d) })
+	for _, x := range ts[:min(15, len(ts))] {
+		t.Logf("%v: round %d %s, hand sizes %v, %d legal", x.d, x.v.Round, x.v.Phase, x.v.HandSizes, len(x.v.Legal))
+	}
+}

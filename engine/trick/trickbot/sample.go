@@ -1,0 +1,244 @@
+package trickbot
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"cardroom/engine/cards"
+	"cardroom/engine/trick"
+)
+
+// sampler deals the cards a seat cannot see, consistently with everything
+// its view shows: its own hand, the cards played this round, the turned
+// card, the cards on the others' foreheads, and the suits a seat has shown
+// it lacks by not following. Every draw comes from the rng it is given.
+type sampler struct {
+	v     *trick.View
+	pool  []cards.Card // the unseen cards
+	need  []int        // cards to deal to each seat; the rest stays undealt
+	known []cards.Hand // the hands the viewer sees (its own, forehead cards)
+	voids []uint8      // per seat, the suits it has shown it lacks (a bit per suit)
+	hands []cards.Hand // one sample
+	room  []int        // scratch
+}
+
+func deckOf(ruleset string) cards.Deck {
+	switch ruleset {
+	case "specialrounds":
+		return cards.Deck64
+	case "boerenbridge":
+		return cards.Deck52
+	}
+	return cards.Deck60
+}
+
+func newSampler(v *trick.View) *sampler {
+	n := v.Players
+	s := &sampler{v: v, need: make([]int, n), known: make([]cards.Hand, n), voids: make([]uint8, n),
+		hands: make([]cards.Hand, n), room: make([]int, n)}
+	unseen := deckOf(v.Ruleset).Hand()
+	take := func(c cards.Card) { unseen.Remove(c) }
+	for _, p := range v.Played {
+		take(p.Card)
+	}
+	if v.Turned != cards.None {
+		take(v.Turned)
+	}
+	if v.Foreheads == nil {
+		s.known[v.Seat] = cards.NewHand(v.Hand...)
+	} else {
+		for seat, c := range v.Foreheads {
+			if c != cards.None && seat != v.Seat {
+				s.known[seat] = cards.NewHand(c)
+			}
+		}
+	}
+	for seat := range n {
+		for _, c := range s.known[seat].Cards() {
+			take(c)
+		}
+		s.need[seat] = v.HandSizes[seat] - s.known[seat].Len()
+	}
+	s.pool = unseen.Cards()
+	// Voids: a suit card of another suit than the one led shows the seat
+	// has none of the led suit (TT-3); a Singularity or CLANKER shows nothing.
+	for i := 0; i < len(v.Played); i += n {
+		trickCards := v.Played[i:min(i+n, len(v.Played))]
+		for j, p := range trickCards {
+			led, ok := ledSuit(trickCards[:j])
+			if ok && p.Card.IsSuitCard() && p.Card.Suit() != led {
+				s.voids[p.Seat] |= 1 << led
+			}
+		}
+	}
+	return s
+}
+
+// ledSuit is the suit to follow after these cards (TT-3, SG-3, SG-4).
+func ledSuit(ps []trick.Played) (cards.Suit, bool) {
+	for _, p := range ps {
+		switch p.Card {
+		case cards.Clanker:
+			continue
+		case cards.Singularity:
+			return cards.NoSuit, false
+		}
+		return p.Card.Suit(), true
+	}
+	return cards.NoSuit, false
+}
+
+// deal returns one sample of every seat's hand. It tries a few times to
+// respect the voids, and drops them if the cards will not fit (a seat's
+// legal moves never depend on them).
+func (s *sampler) deal(rng *rand.Rand) []cards.Hand {
+	pool := slices.Clone(s.pool)
+	for try := 0; ; try++ {
+		cards.Shuffle(pool, rng)
+		if s.place(pool, try < 8, rng) {
+			return slices.Clone(s.hands)
+		}
+	}
+}
+
+// place deals pool to the seats that need cards, each card to a seat that
+// can hold it, chosen with odds by room left (the undealt stack takes the
+// rest). Cards of suits some seat lacks go first, so they still find room.
+func (s *sampler) place(pool []cards.Card, voids bool, rng *rand.Rand) bool {
+	lacking := func(c cards.Card) int {
+		k := 0
+		for _, v := range s.voids {
+			if c.IsSuitCard() && v>>c.Suit()&1 != 0 {
+				k++
+			}
+		}
+		return k
+	}
+	if voids {
+		slices.SortStableFunc(pool, func(a, b cards.Card) int { return lacking(b) - lacking(a) })
+	}
+	stack := len(pool)
+	for seat := range s.hands {
+		s.hands[seat] = s.known[seat]
+		s.room[seat] = s.need[seat]
+		stack -= s.need[seat]
+	}
+	for _, c := range pool {
+		total := stack
+		for seat, r := range s.room {
+			if r > 0 && s.fits(seat, c, voids) {
+				total += r
+			}
+		}
+		if total == 0 {
+			return false
+		}
+		pick := rng.IntN(total)
+		if pick < stack {
+			stack--
+			continue
+		}
+		pick -= stack
+		for seat, r := range s.room {
+			if r > 0 && s.fits(seat, c, voids) {
+				if pick < r {
+					s.hands[seat].Add(c)
+					s.room[seat]--
+					break
+				}
+				pick -= r
+			}
+		}
+	}
+	return true
+}
+
+func (s *sampler) fits(seat int, c cards.Card, voids bool) bool {
+	return !voids || !c.IsSuitCard() || s.voids[seat]>>c.Suit()&1 == 0
+}
+
+// likelihood is how well a sample fits the bids made: each bidder is
+// expected to bid about the tricks its cards promise (guessTricks of its
+// hand when it bid: its cards now and those it has played), give or take
+// one. A blind or forehead bid says nothing about the bidder's cards.
+func (s *sampler) likelihood(hands []cards.Hand) float64 {
+	v := s.v
+	if v.Modifier == trick.Blind || v.Modifier == trick.Forehead {
+		return 1
+	}
+	trump, known := v.Trump, v.TrumpKnown
+	if v.Ruleset == "boerenbridge" && v.Modifier != trick.TrumpChoice {
+		known = false // TR-4: trump is named after the bids
+	}
+	w := 1.0
+	for seat, bid := range v.Bids {
+		if seat == v.Seat || bid == trick.NoBid {
+			continue
+		}
+		h := hands[seat]
+		for _, p := range v.Played {
+			if p.Seat == seat {
+				h.Add(p.Card)
+			}
+		}
+		d := float64(bid) - guessTricks(h, trump, known)
+		w *= math.Exp(-d * d / 2)
+	}
+	return w
+}
+
+// guessTricks is a rough count of the tricks a hand takes (as the
+// baseline bot counts them): Singularities, high trumps, aces and kings.
+func guessTricks(h cards.Hand, trump cards.Suit, known bool) float64 {
+	if !known {
+		trump = bestSuit(h)
+	}
+	e := 0.0
+	for _, c := range h.Cards() {
+		switch {
+		case c == cards.Singularity:
+			e++
+		case !c.IsSuitCard():
+		case trump != cards.NoSuit && c.Suit() == trump:
+			if c.Rank() >= cards.Queen {
+				e++
+			} else {
+				e += 0.4
+			}
+		case c.Rank() == cards.Ace:
+			e += 0.8
+		case c.Rank() == cards.King:
+			e += 0.4
+		}
+	}
+	return e
+}
+
+// bestSuit is the suit a hand is strongest in.
+func bestSuit(h cards.Hand) cards.Suit {
+	var score [4]int
+	for _, c := range h.Cards() {
+		if c.IsSuitCard() {
+			score[c.Suit()] += 3 + int(c.Rank())/4
+		}
+	}
+	best := cards.Spades
+	for _, su := range cards.Suits {
+		if score[su] > score[best] {
+			best = su
+		}
+	}
+	return best
+}
+
+// fitting deals samples until one is accepted with odds its likelihood
+// (at most a few tries; then the last one goes).
+func (s *sampler) fitting(rng *rand.Rand) []cards.Hand {
+	for try := 0; ; try++ {
+		hands := s.deal(rng)
+		if try == 7 || rng.Float64() < s.likelihood(hands) {
+			return hands
+		}
+	}
+}
