@@ -78,7 +78,7 @@ func New(l Level) Bot {
 	case Normal:
 		return Bot{Level: Normal, Rollouts: 200, Candidates: 6, Budget: 100 * time.Millisecond}
 	}
-	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, EndgameCards: 10, Budget: 200 * time.Millisecond}
+	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, EndgameCards: 10, Budget: 150 * time.Millisecond}
 }
 
 // Decide returns the bot's move: one of the view's legal moves.

@@ -34,3 +34,24 @@ func TestStrongGoals(t *testing.T) {
 		}
 	}
 }
+
+// TestLevels measures the levels against each other (strong vs normal,
+// normal vs easy), a long run like TestStrongGoals:
+//
+//	go test ./engine/doudizhu/ddbot -run TestLevels -v -timeout 0 -ddbot.deals=300
+func TestLevels(t *testing.T) {
+	if *deals == 0 {
+		t.Skip("a long run: set -ddbot.deals=N")
+	}
+	for _, tc := range []struct {
+		name string
+		a, b engine.Bot
+	}{
+		{"strong vs normal", New(Strong), New(Normal)},
+		{"normal vs easy", New(Normal), New(Easy)},
+		{"easy vs rlcard-rule", New(Easy), RLCardBot{}},
+	} {
+		r := Tournament(tc.a, tc.b, Options{Deals: *deals, Seed: 2027, Bidding: *bidding})
+		t.Logf("%s (bidding %v):\n%s", tc.name, *bidding, r)
+	}
+}

@@ -11,8 +11,8 @@ import (
 // samples of one decision; past maxNodes positions in one solve, or past
 // the decision's deadline, it gives up and the rollout decides instead.
 type searcher struct {
-	pl     *policy
-	memo   map[pos]bool // pos → the side to move wins
+	pl       *policy
+	memo     map[pos]bool // pos → the side to move wins
 	nodes    int
 	failed   bool
 	deadline time.Time // give up past it too (zero: no clock)

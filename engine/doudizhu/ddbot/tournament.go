@@ -33,23 +33,28 @@ type Options struct {
 
 // Result is a Tournament's outcome from a's side.
 type Result struct {
-	Deals, Games int
-	WinRate      float64 // a's side won this share of the games
+	Deals   int     `json:"deals"`
+	Games   int     `json:"games"`
+	WinRate float64 `json:"win_rate"` // a's side won this share of the games
 	// Points is a's mean points per deal played (DD-22: a landlord's
 	// score, or the two farmers' scores together), averaged over the deal's
 	// seatings, and CI95 the half width of its 95 % interval over deals.
-	Points, CI95 float64
-	Landlord      Side // a as the landlord
-	Farmers       Side // a as the two farmers
-	// DecideA and DecideB are the two bots' decision times, p50 and p99.
-	DecideA, DecideB [2]time.Duration
+	Points   float64 `json:"points"`
+	CI95     float64 `json:"points_ci95"`
+	Landlord Side    `json:"landlord"` // a as the landlord
+	Farmers  Side    `json:"farmers"`  // a as the two farmers
+	// DecideA and DecideB are the two bots' decision times, p50 and p99
+	// (in JSON, nanoseconds).
+	DecideA [2]time.Duration `json:"decide_a"`
+	DecideB [2]time.Duration `json:"decide_b"`
 }
 
 // Side is a's record in one role.
 type Side struct {
-	Games, Wins int
-	WinRate     float64
-	Points      float64 // a's mean points per game in that role
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+	Points  float64 `json:"points"` // a's mean points per game in that role
 }
 
 // String prints the result on a few lines.
