@@ -27,6 +27,7 @@ func TestE2EStalledClientDoesNotHoldUpTheTable(t *testing.T) {
 	bob := s.connect(ctx, t, "bob", sshtest.Options{Command: "join " + id, Width: 200, Height: 60})
 	bob.waitFor("bob (you)")
 	bob.c.Pause()
+	paused := len(bob.c.Output())
 	ada.waitFor("bob")
 
 	// The others go on: carol watches, and a command session is answered.
@@ -50,6 +51,7 @@ func TestE2EStalledClientDoesNotHoldUpTheTable(t *testing.T) {
 	// Reading again, bob's screen catches up with the end of the game.
 	bob.c.Resume()
 	bob.waitUntil("bob's screen catching up with the end of the game", atEnd)
+	t.Logf("bob read %d bytes before he stalled, %d after", paused, len(bob.c.Output())-paused)
 	if rep := s.record(t); !rep.Ended || rep.Ruleset != "doudizhu" {
 		t.Errorf("record: %s, ended %v; want a finished doudizhu game", rep.Ruleset, rep.Ended)
 	}

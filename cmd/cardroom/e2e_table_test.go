@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -36,17 +37,16 @@ func TestE2ETwoPeopleAtOneTable(t *testing.T) {
 	ada.waitFor("2  bob")
 
 	ada.typ("S")
+	// At the table each sees the other's seat row.
+	for _, c := range []struct{ p, other *term }{{ada, bob}, {bob, ada}} {
+		row := regexp.MustCompile(`(?m)^\s*(▸ )?` + c.other.name + `\s+(-|\d)`)
+		c.p.waitUntil(c.other.name+"'s seat at the table", row.MatchString)
+	}
 	gs := playTogether(t, nil, ada, bob)
 	for _, p := range []*term{ada, bob} {
 		g := gs[p]
 		if g.bids == 0 || g.plays == 0 {
 			t.Errorf("%s did not bid and play: %+v", p.name, g)
-		}
-	}
-	// Each sees the other's name at the table.
-	for _, c := range []struct{ p, other *term }{{ada, bob}, {bob, ada}} {
-		if !strings.Contains(c.p.c.Output(), c.other.name+" ") {
-			t.Errorf("%s never saw %s's name", c.p.name, c.other.name)
 		}
 	}
 	bobLast := bob.waitUntil("the end of the game", atEnd)
@@ -134,9 +134,25 @@ func TestE2ESpectatorNeverSeesAHand(t *testing.T) {
 	ada.endOfGame(g.last, "ada")
 }
 
-// A player who drops keeps the seat: while ada is away her bot plays for
-// her, bob sees her marked away, and when she logs in again with the same
-// key and sits down, her hand is back and she plays on.
+// trickCards is the cards of the trick on the screen.
+func trickCards(s string) []string {
+	var out []string
+	for _, l := range lines(s) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "Trick:"); ok {
+			for _, f := range strings.Fields(rest) {
+				if faceRE.MatchString(f) {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// A player who goes back to the lobby (esc) or drops keeps the seat: while
+// they are away their bot plays for them and the others see them marked
+// away; when they sit down again (ada: after logging in again with the same
+// key), their hand is back and they play on.
 func TestE2EReconnectToTheSameSeat(t *testing.T) {
 	s := startServer(t, 0)
 	ctx := testCtx(t)
@@ -151,11 +167,25 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 	ada.waitFor("2  bob")
 	ada.typ("S")
 
-	// Play until ada is to play in round 3 (3 cards), holding two or more.
+	// esc at his first turn takes bob back to the lobby; his seat is kept
+	// and his bot plays it, until he sits down again.
+	playTogether(t, func(who *term, s string) bool { return who == bob }, ada, bob)
+	bob.typ(sshtest.KeyEsc)
+	bob.waitFor("Your seat is kept")
+	ada.waitFor("bob [away]")
+	bob.typ("\r")
+	if s := bob.waitUntil("bob's hand again", func(s string) bool { return hand(s) != nil }); !strings.Contains(s, "bob (you)") {
+		t.Errorf("bob is not back in his seat:\n%s", s)
+	}
+	ada.waitUntil("bob back in his seat on ada's screen", func(s string) bool { return !strings.Contains(s, "bob [away]") })
+
+	// Play until ada is to play in round 3 (3 cards), holding two or more,
+	// and not as the last of the trick: bob, who sits after her, is to play
+	// next, so her bot plays exactly one card for her.
 	var before string
 	gs := playTogether(t, func(who *term, s string) bool {
 		r, _ := roundOf(s)
-		if who == ada && r == 3 && prompt(s) == promptPlay && len(hand(s)) >= 2 {
+		if who == ada && r == 3 && prompt(s) == promptPlay && len(hand(s)) >= 2 && len(trickCards(s)) < 3 {
 			before = s
 			return true
 		}
