@@ -18,7 +18,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -68,15 +67,14 @@ type Table struct {
 	dirty      bool
 	chat       []ChatLine
 	chatTokens map[string]*bucket
-	times      []time.Time // the time of each event of g, by index
+	events     []engine.Event // the events of g so far, each with its time (record)
 	lastEv     engine.Event
 	dealRound  int  // the round of the last deal or draw seen
 	playedDeal bool // a play was made since that deal
-	sitoutAt   int  // len(times) when SI-5 was last checked
+	sitoutAt   int  // len(events) when SI-5 was last checked
 	started    time.Time
 	names      []string // seat names when the game started (the record's header)
-	dealRng    *rand.Rand
-	botRng     *rand.Rand
+	jr         journalState
 	seatBots   []engine.Bot
 	armed      armKey
 	botTimer   Timer
@@ -163,8 +161,6 @@ func New(cfg Config) (*Table, error) {
 		host:       cfg.Host,
 		subs:       map[int]*subscriber{},
 		chatTokens: map[string]*bucket{},
-		dealRng:    cards.NewRand(cfg.Seed),
-		botRng:     cards.NewRand(cfg.Seed ^ 0xb07b07b07b07b07b),
 		seatBots:   make([]engine.Bot, cfg.Seats),
 		sitoutAt:   -1,
 		armed:      armKey{next: engine.Over - 1},
@@ -287,7 +283,8 @@ func (t *Table) finish(err error) {
 	if t.begun() {
 		t.phase = Over
 		t.safely("standings", func() { t.standings = standings(t.g.Result().Totals, t.seatNames()) })
-		t.saveRecord()
+		data := t.saveRecord()
+		t.endJournal(err, data)
 	}
 	t.phase = Over
 	t.dirty = true
@@ -311,42 +308,39 @@ func (t *Table) safely(what string, f func()) {
 	f()
 }
 
-func (t *Table) saveRecord() {
-	if t.cfg.Sink == nil {
-		return
-	}
+// saveRecord writes the record, gives it to the Sink (if any) and returns
+// it (nil when it could not be written).
+func (t *Table) saveRecord() []byte {
 	var data []byte
 	var err error
 	t.safely("record", func() {
 		h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: t.names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
-		data, err = engine.MarshalRecord(t.rs, h, timedGame{t.g, t.times})
+		data, err = engine.MarshalRecord(t.rs, h, recordGame{t.g, t.events})
 	})
 	if data == nil && err == nil {
 		err = fmt.Errorf("the record could not be written")
 	}
-	if err == nil {
-		err = t.cfg.Sink.Save(t.cfg.ID, data)
-	}
 	if err != nil {
+		t.log.Error("table: record not written", "table", t.cfg.ID, "err", err)
+		return nil
+	}
+	if t.cfg.Sink == nil {
+		return data
+	}
+	if err := t.cfg.Sink.Save(t.cfg.ID, data); err != nil {
 		t.log.Error("table: record not saved", "table", t.cfg.ID, "err", err)
 	}
+	return data
 }
 
-// timedGame gives each event of the game its time, for MarshalRecord.
-type timedGame struct {
+// recordGame is the game with the table's copy of its events, each with
+// its time, for MarshalRecord.
+type recordGame struct {
 	engine.Game
-	times []time.Time
+	events []engine.Event
 }
 
-func (g timedGame) Events() []engine.Event {
-	evs := slices.Clone(g.Game.Events())
-	for i := range evs {
-		if i < len(g.times) {
-			evs[i].Time = g.times[i]
-		}
-	}
-	return evs
-}
+func (g recordGame) Events() []engine.Event { return g.events }
 
 // settle brings the table to rest after a change: deals, moves the bots that
 // move at once, checks SI-5, arms the timers, and sends snapshots.
@@ -357,6 +351,7 @@ func (t *Table) settle() error {
 		}
 	}
 	t.schedule()
+	t.persist() // every event is in the journal before anyone sees it
 	if t.dirty {
 		t.dirty = false
 		t.version++
@@ -379,10 +374,12 @@ func (t *Table) advance() error {
 		}
 		next := t.g.Next()
 		if next == engine.Chance {
-			if err := t.g.Deal(t.dealRng); err != nil {
+			if err := t.g.Deal(t.rngAt(dealSalt)); err != nil {
 				return fmt.Errorf("deal: %w", err)
 			}
-			t.stamp()
+			if err := t.dealt(); err != nil {
+				return err
+			}
 			continue
 		}
 		if next < 0 || next >= len(t.seats) {
@@ -400,24 +397,56 @@ func (t *Table) advance() error {
 	return fmt.Errorf("the game made no progress in %d steps", maxSteps)
 }
 
-// stamp gives the game's new events the current time.
-func (t *Table) stamp() {
-	evs := t.g.Events()
-	now := t.clock.Now()
-	for i := len(t.times); i < len(evs); i++ {
-		e := evs[i]
-		t.times = append(t.times, now)
-		t.lastEv = e
-		switch {
-		case (e.E == engine.EvDeal || e.E == engine.EvDraw) && e.Round > 0:
-			if e.Round != t.dealRound {
-				t.dealRound, t.playedDeal = e.Round, false
-			}
-		case e.E == engine.EvMove && e.Move.Kind == engine.Play:
-			t.playedDeal = true
+// record adds one event the game has just taken (a move, a sitout, a
+// penalty, or a deal or draw read back by dealt) to the table's copy of the
+// record, with the time now, and queues it for the journal. Keeping this copy
+// is what makes a step cost O(1): the engine's Events deep-copies the whole
+// record, so the table reads it only after a deal.
+func (t *Table) record(e engine.Event) {
+	e.Time = t.clock.Now()
+	t.observe(e)
+	t.queueEvent(e)
+	t.dirty = true
+}
+
+// observe appends e to the table's events and follows the round.
+func (t *Table) observe(e engine.Event) {
+	t.events = append(t.events, e)
+	t.lastEv = e
+	switch {
+	case (e.E == engine.EvDeal || e.E == engine.EvDraw) && e.Round > 0:
+		if e.Round != t.dealRound {
+			t.dealRound, t.playedDeal = e.Round, false
+		}
+	case e.E == engine.EvMove && e.Move.Kind == engine.Play:
+		t.playedDeal = true
+	}
+}
+
+// moved records seat's move m, which the game has just taken. The game
+// records a move as given, except the hidden play of the forehead round
+// (SR-9), where it records the card it played for the seat: that one is
+// read back.
+func (t *Table) moved(seat int, m engine.Move) {
+	if m.Kind == engine.Play && m.Card == cards.None && m.Ranks == "" {
+		if evs := t.g.Events(); len(evs) == len(t.events)+1 {
+			m = evs[len(evs)-1].Move
 		}
 	}
-	t.dirty = true
+	t.record(engine.MoveEvent(seat, m))
+}
+
+// dealt records the events a Deal added (one deal or one draw). It is the
+// only place the table reads the engine's whole record: once per deal.
+func (t *Table) dealt() error {
+	evs := t.g.Events()
+	if len(evs) <= len(t.events) {
+		return fmt.Errorf("deal: the game recorded no event")
+	}
+	for _, e := range evs[len(t.events):] {
+		t.record(e)
+	}
+	return nil
 }
 
 // round is the round in progress: Round of the game or of its spectator
@@ -457,7 +486,7 @@ func (t *Table) chatClosed() bool {
 // away or disconnected sits the round out. The engine checks the line; a
 // refused line is logged and skipped.
 func (t *Table) checkSitout(next int) {
-	if t.rs.Name != singularity || t.sitoutAt == len(t.times) {
+	if t.rs.Name != singularity || t.sitoutAt == len(t.events) {
 		return
 	}
 	if e := t.lastEv; (e.E == engine.EvMove && e.Move.Kind == engine.Bid) || e.E == engine.EvSitout {
@@ -466,20 +495,21 @@ func (t *Table) checkSitout(next int) {
 	if !slices.ContainsFunc(t.g.Legal(next), func(m engine.Move) bool { return m.Kind == engine.Bid }) {
 		return
 	}
-	t.sitoutAt = len(t.times)
+	t.sitoutAt = len(t.events)
 	r := t.round()
 	for i := range t.seats {
 		s := &t.seats[i]
 		if s.owner.ID == "" || (s.connected && !s.away) || s.sitout == r {
 			continue
 		}
-		if err := t.g.Event(engine.Event{E: engine.EvSitout, Seat: i, Round: r}); err != nil {
+		ev := engine.Event{E: engine.EvSitout, Seat: i, Round: r}
+		if err := t.g.Event(ev); err != nil {
 			t.log.Warn("table: sitout refused", "table", t.cfg.ID, "seat", i, "round", r, "err", err)
 			continue
 		}
 		s.sitout = r
-		t.stamp()
-		t.sitoutAt = len(t.times)
+		t.record(ev)
+		t.sitoutAt = len(t.events)
 	}
 }
 
@@ -493,17 +523,8 @@ func (t *Table) botDriven(i int) bool {
 }
 
 func (t *Table) botMove(i int) error {
-	b := t.seatBots[i]
-	if b == nil {
-		if t.bots != nil {
-			b = t.bots(t.rs.Name, i)
-		}
-		if b == nil {
-			b = firstLegal{}
-		}
-		t.seatBots[i] = b
-	}
-	m := b.Decide(t.g.View(i), t.botRng)
+	b := t.seatBot(i)
+	m := b.Decide(t.g.View(i), t.rngAt(botSalt))
 	if err := t.g.Apply(i, m); err != nil {
 		t.log.Warn("table: bot made an illegal move", "table", t.cfg.ID, "seat", i, "move", m.String(), "err", err)
 		legal := t.g.Legal(i)
@@ -513,13 +534,14 @@ func (t *Table) botMove(i int) error {
 		if err := t.g.Apply(i, legal[0]); err != nil {
 			return fmt.Errorf("seat %d: legal move %s refused: %w", i, legal[0], err)
 		}
+		m = legal[0]
 	}
-	t.stamp()
+	t.moved(i, m)
 	return nil
 }
 
 func (t *Table) currentKey() armKey {
-	k := armKey{phase: t.phase, events: len(t.times), next: engine.Over}
+	k := armKey{phase: t.phase, events: len(t.events), next: engine.Over}
 	if t.phase == Playing && !t.g.Done() {
 		k.next = t.g.Next()
 		if k.next >= 0 && k.next < len(t.seats) {
@@ -1088,6 +1110,7 @@ func (t *Table) sit(p Player, want int) error {
 	t.unwatch(p.ID)
 	if t.phase == Playing {
 		t.system(fmt.Sprintf("%s takes over seat %d", p.Name, want+1))
+		t.queueOwner(want)
 	}
 	t.dirty = true
 	return nil
@@ -1113,6 +1136,7 @@ func (t *Table) leave(p Player) error {
 	} else {
 		t.seats[i] = seat{bot: true}
 		t.system(fmt.Sprintf("%s left: a bot plays seat %d", p.Name, i+1))
+		t.queueOwner(i)
 	}
 	t.unwatch(p.ID)
 	t.dirty = true
@@ -1141,7 +1165,8 @@ func (t *Table) move(p Player, m engine.Move) error {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}
 	s.away, s.connected = false, true // the person acted (ON-3)
-	t.stamp()
+	t.moved(i, m)
+	t.persist() // in the journal before the mover hears it was taken
 	return nil
 }
 
@@ -1200,6 +1225,7 @@ func (t *Table) start(p Player) error {
 	}
 	t.started = t.clock.Now()
 	t.phase = Playing
+	t.startJournal()
 	t.dirty = true
 	return nil
 }
@@ -1218,6 +1244,9 @@ func (t *Table) handToBot(p Player, i int) error {
 		t.system(fmt.Sprintf("the host handed %s's seat %d to a bot", name, i+1))
 	}
 	t.seats[i] = seat{bot: true}
+	if t.phase == Playing {
+		t.queueOwner(i)
+	}
 	t.dirty = true
 	return nil
 }
@@ -1239,10 +1268,12 @@ func (t *Table) penalty(c penaltyCmd) error {
 	if c.points >= 0 || reason == "" || utf8.RuneCountInString(reason) > MaxReasonRunes {
 		return fmt.Errorf("%w (at most %d characters)", ErrBadPenalty, MaxReasonRunes)
 	}
-	if err := t.g.Event(engine.Event{E: engine.EvPenalty, Seat: c.seat, Points: c.points, Reason: reason}); err != nil {
+	ev := engine.Event{E: engine.EvPenalty, Seat: c.seat, Points: c.points, Reason: reason}
+	if err := t.g.Event(ev); err != nil {
 		return err
 	}
-	t.stamp()
+	t.record(ev)
+	t.persist()
 	t.system(fmt.Sprintf("penalty: seat %d (%s) %d points: %s", c.seat+1, t.seatNames()[c.seat], c.points, reason))
 	return nil
 }

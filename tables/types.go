@@ -153,10 +153,13 @@ type Config struct {
 	// ChatLines is how many chat lines snapshots carry (DefaultChatLines when 0).
 	ChatLines int
 
-	Clock  Clock      // RealClock{} when nil
-	Bots   BotFactory // first-legal-move bots when nil
-	Sink   RecordSink // records are dropped when nil
-	Logger Logger     // nothing is logged when nil
+	Clock Clock      // RealClock{} when nil
+	Bots  BotFactory // first-legal-move bots when nil
+	Sink  RecordSink // records are dropped when nil
+	// Journal keeps the game as it is played and when it ends (see
+	// Journal); without one a crash loses the game.
+	Journal Journal
+	Logger  Logger // nothing is logged when nil
 }
 
 // SeatInfo is one seat as players see it.

@@ -1,0 +1,442 @@
+package tables
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"time"
+
+	"cardroom/engine"
+	"cardroom/engine/cards"
+)
+
+// Journal keeps what a running game has done so that its table survives a
+// crash, and keeps the game when it ends. The table calls it from its own
+// goroutine: Start once when the game starts, Append with the new lines
+// before any subscriber sees their effect (and before a person hears that
+// their move was taken), Finish once when the game is over. Append must be
+// quick (the store commits a small transaction and batches its fsyncs).
+//
+// Lines are JSON lines: the header is a RECORD.md header with extra
+// informative keys (the table's settings and seat owners, see Restore); the
+// event lines are RECORD.md event lines plus the table's own "x-seat" lines
+// (a seat changed hands during the game). The journal of a table that stops
+// without its game being over (server shutdown, a crash) stays, and Restore
+// brings the table back from it.
+type Journal interface {
+	Start(tableID string, header []byte) error
+	Append(tableID string, lines ...[]byte) error
+	// Finish keeps a game that has ended (archives its record, rates it)
+	// and drops its journal.
+	Finish(f Finished) error
+}
+
+// Finished is a game as its table ended it, for Journal.Finish.
+type Finished struct {
+	Table   string
+	Ruleset string
+	Started time.Time
+	Ended   time.Time
+	// Complete reports whether the game was played to its end. It is false
+	// when the table stopped after an internal error: the record is kept but
+	// the game must not be rated.
+	Complete bool
+	Record   []byte // RECORD.md, with its end line when Complete
+	Seats    []FinishedSeat
+}
+
+// FinishedSeat is one seat of a finished game.
+type FinishedSeat struct {
+	// Player owns the seat at the end (ID "" when nobody does: a bot's seat,
+	// or a person left it).
+	Player Player
+	// Bot is the kind of the seat's bot (BotKind) when nobody owns the seat.
+	Bot   string
+	Name  string // the name in the record's header
+	Total int
+	Place int // 1 for the winner; equal totals share a place
+}
+
+// Saved is a table's journal as read back after a restart.
+type Saved struct {
+	Table  string
+	Header []byte
+	Lines  [][]byte
+}
+
+// BotKind names a bot for ratings: its Name() when it has one, else its Go
+// type ("trick.BaselineBot").
+func BotKind(b engine.Bot) string {
+	if n, ok := b.(interface{ Name() string }); ok && n.Name() != "" {
+		return n.Name()
+	}
+	if b == nil {
+		return "firstlegal"
+	}
+	t := reflect.TypeOf(b)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == reflect.TypeOf(firstLegal{}) {
+		return "firstlegal"
+	}
+	return t.String()
+}
+
+// Salts of the per-event random number generators.
+const (
+	dealSalt = 0xdea1dea1dea1dea1
+	botSalt  = 0xb07b07b07b07b07b
+)
+
+// rngAt is the randomness of the next step: a generator seeded from the
+// table's seed, the kind of step and the number of events so far. Seeding
+// per step instead of drawing from one long stream is what lets a restored
+// table continue exactly as the uninterrupted one would have: the deal after
+// event n, and the bot move after event n, get the same cards and the same
+// choice whether the table ran all along or was rebuilt from its journal.
+func (t *Table) rngAt(salt uint64) *rand.Rand {
+	return cards.NewRand(splitmix(t.cfg.Seed ^ salt ^ splitmix(uint64(len(t.events)))))
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// journalState is the table's side of its journal. Owned by Run.
+type journalState struct {
+	header  []byte   // to Start with, nil once started (or without a journal)
+	started bool     // Start returned nil (or the table was restored)
+	broken  bool     // a call failed: the journal is not written any more
+	queue   [][]byte // lines not appended yet
+}
+
+// roomHeader is the journal header's extra key: what the table needs to come
+// back that RECORD.md has no field for.
+type roomHeader struct {
+	Name        string        `json:"name"`
+	Host        playerJSON    `json:"host"`
+	Owners      []*playerJSON `json:"owners"` // by seat; null: a bot plays it
+	Private     bool          `json:"private,omitempty"`
+	Code        string        `json:"code,omitempty"`
+	TurnTimerMS int64         `json:"turn_timer_ms"`
+	BotPaceMS   int64         `json:"bot_pace_ms"`
+}
+
+// roomKey is the header key of roomHeader.
+const roomKey = "cardroom_table"
+
+type playerJSON struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Guest bool   `json:"guest,omitempty"`
+}
+
+func toJSON(p Player) *playerJSON {
+	if p.ID == "" {
+		return nil
+	}
+	return &playerJSON{p.ID, p.Name, p.Guest}
+}
+
+func (p *playerJSON) player() Player {
+	if p == nil {
+		return Player{}
+	}
+	return Player{ID: p.ID, Name: p.Name, Guest: p.Guest}
+}
+
+// seatLine is the journal's "x-seat" line: seat changed hands during the
+// game (Owner nil: a bot plays it from now on).
+type seatLine struct {
+	E     string      `json:"e"`
+	Seat  int         `json:"seat"`
+	Owner *playerJSON `json:"owner"`
+}
+
+const evSeat = "x-seat"
+
+// startJournal prepares the journal's header when the game starts.
+func (t *Table) startJournal() {
+	if t.cfg.Journal == nil {
+		return
+	}
+	h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: t.names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
+	line, err := engine.MarshalHeader(t.rs, h)
+	if err == nil {
+		room := roomHeader{
+			Name: t.cfg.Name, Host: playerJSON{t.host.ID, t.host.Name, t.host.Guest},
+			Private: t.cfg.Private, Code: t.cfg.Code,
+			TurnTimerMS: t.cfg.TurnTimer.Milliseconds(), BotPaceMS: t.cfg.BotPace.Milliseconds(),
+		}
+		for _, s := range t.seats {
+			room.Owners = append(room.Owners, toJSON(s.owner))
+		}
+		var extra []byte
+		if extra, err = json.Marshal(room); err == nil {
+			// The header is a JSON object: add our key before its last brace.
+			line = append(append(append(line[:len(line)-1:len(line)-1], `,"`+roomKey+`":`...), extra...), '}')
+		}
+	}
+	if err != nil {
+		t.journalFailed("header", err)
+		return
+	}
+	t.jr.header = line
+}
+
+// queueEvent queues an event line for the journal.
+func (t *Table) queueEvent(e engine.Event) {
+	if t.cfg.Journal == nil || t.jr.broken {
+		return
+	}
+	line, err := json.Marshal(e)
+	if err != nil {
+		t.journalFailed("event", err)
+		return
+	}
+	t.jr.queue = append(t.jr.queue, line)
+}
+
+// queueOwner queues an x-seat line: seat i changed hands during the game.
+func (t *Table) queueOwner(i int) {
+	if t.cfg.Journal == nil || t.jr.broken {
+		return
+	}
+	line, _ := json.Marshal(seatLine{E: evSeat, Seat: i, Owner: toJSON(t.seats[i].owner)})
+	t.jr.queue = append(t.jr.queue, line)
+}
+
+// persist writes what the journal lacks: its header, then the queued lines.
+func (t *Table) persist() {
+	j := t.cfg.Journal
+	if j == nil || t.jr.broken {
+		return
+	}
+	if t.jr.header != nil {
+		if err := j.Start(t.cfg.ID, t.jr.header); err != nil {
+			t.journalFailed("start", err)
+			return
+		}
+		t.jr.header, t.jr.started = nil, true
+	}
+	if len(t.jr.queue) == 0 || !t.jr.started {
+		return
+	}
+	if err := j.Append(t.cfg.ID, t.jr.queue...); err != nil {
+		t.journalFailed("append", err)
+		return
+	}
+	clear(t.jr.queue)
+	t.jr.queue = t.jr.queue[:0]
+}
+
+// journalFailed stops journaling: a journal with a gap would restore a
+// different game. The game goes on, and is still kept when it ends.
+func (t *Table) journalFailed(what string, err error) {
+	t.jr.broken, t.jr.queue = true, nil
+	t.log.Error("table: journal "+what+" failed: this game will not survive a restart", "table", t.cfg.ID, "err", err)
+}
+
+// endJournal hands the game to the journal when the table ends: a game over
+// (or stopped by an internal error) is finished; a game stopped by the
+// server (ctx) keeps its journal, to be restored at the next start.
+func (t *Table) endJournal(runErr error, record []byte) {
+	j := t.cfg.Journal
+	if j == nil {
+		return
+	}
+	complete := false
+	if !t.broken {
+		t.safely("done", func() { complete = t.g.Done() })
+	}
+	stopped := errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded)
+	if !complete && stopped {
+		t.persist() // the journal stays, to be restored
+		return
+	}
+	if record == nil {
+		t.log.Error("table: no record to keep", "table", t.cfg.ID)
+		return
+	}
+	f := Finished{
+		Table: t.cfg.ID, Ruleset: t.rs.Name, Started: t.started, Ended: t.clock.Now(),
+		Complete: complete, Record: record,
+	}
+	places := map[int]int{}
+	for _, s := range t.standings {
+		places[s.Seat] = s.Place
+	}
+	var totals []int
+	t.safely("totals", func() { totals = t.g.Result().Totals })
+	for i := range t.seats {
+		fs := FinishedSeat{Player: t.seats[i].owner, Place: places[i]}
+		if i < len(t.names) {
+			fs.Name = t.names[i]
+		}
+		if i < len(totals) {
+			fs.Total = totals[i]
+		}
+		if fs.Player.ID == "" {
+			fs.Bot = BotKind(t.seatBot(i))
+		}
+		f.Seats = append(f.Seats, fs)
+	}
+	if err := j.Finish(f); err != nil {
+		t.log.Error("table: game not kept", "table", t.cfg.ID, "err", err)
+	}
+}
+
+// seatBot is seat i's bot, made when it had none yet.
+func (t *Table) seatBot(i int) engine.Bot {
+	b := t.seatBots[i]
+	if b == nil {
+		if t.bots != nil {
+			b = t.bots(t.rs.Name, i)
+		}
+		if b == nil {
+			b = firstLegal{}
+		}
+		t.seatBots[i] = b
+	}
+	return b
+}
+
+// Restore rebuilds a table from its journal exactly: the header gives the
+// rule set, options, seats, seed and the table's settings (its id, name,
+// host, invite code, timers); every event line is replayed through the
+// engine with the checks of engine.Replay. Each seat keeps its owner, who is
+// away until they come back with the same key (ON-2): their bot plays
+// meanwhile. cfg gives what a journal does not hold (Clock, Bots, Journal,
+// Sink, Logger, IdleClose, ChatLines); the rest of it is overwritten.
+// The restored table goes on journaling into the same journal.
+func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
+	h, rs, err := engine.ParseHeader(reg, saved.Header)
+	if err != nil {
+		return nil, fmt.Errorf("restore %s: header: %w", saved.Table, err)
+	}
+	var extra map[string]json.RawMessage
+	if err := json.Unmarshal(saved.Header, &extra); err != nil {
+		return nil, fmt.Errorf("restore %s: header: %w", saved.Table, err)
+	}
+	var room roomHeader
+	if raw, ok := extra[roomKey]; ok {
+		if err := json.Unmarshal(raw, &room); err != nil {
+			return nil, fmt.Errorf("restore %s: header %s: %w", saved.Table, roomKey, err)
+		}
+	}
+	if h.Table != "" && h.Table != saved.Table {
+		return nil, fmt.Errorf("restore %s: the header names table %q", saved.Table, h.Table)
+	}
+	cfg.ID, cfg.Name, cfg.Ruleset, cfg.Options, cfg.Seats = saved.Table, room.Name, rs, h.Options, len(h.Seats)
+	cfg.Host, cfg.SeatHost, cfg.Private, cfg.Code, cfg.Seed = room.Host.player(), false, room.Private, room.Code, h.Seed
+	cfg.TurnTimer = time.Duration(room.TurnTimerMS) * time.Millisecond
+	cfg.BotPace = time.Duration(room.BotPaceMS) * time.Millisecond
+	t, err := New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("restore %s: %w", saved.Table, err)
+	}
+	t.names = append([]string(nil), h.Seats...)
+	t.started = h.Started
+	if t.started.IsZero() {
+		t.started = t.clock.Now()
+	}
+	for i := range t.seats {
+		var o *playerJSON
+		if i < len(room.Owners) {
+			o = room.Owners[i]
+		}
+		t.seats[i] = restoredSeat(o)
+	}
+	for n, line := range saved.Lines {
+		if err := t.replayLine(line); err != nil {
+			return nil, fmt.Errorf("restore %s: journal line %d: %w", saved.Table, n+2, err)
+		}
+	}
+	t.phase = Playing
+	t.jr.started = true
+	t.system("the server restarted: each seat's bot plays until its person is back")
+	t.lastSum = t.summary()
+	t.summaries.Put(t.lastSum)
+	return t, nil
+}
+
+// restoredSeat is a seat as a restart leaves it: its owner away (ON-2), or
+// a bot's.
+func restoredSeat(o *playerJSON) seat {
+	if o == nil || o.ID == "" {
+		return seat{bot: true}
+	}
+	return seat{owner: o.player()}
+}
+
+// replayLine applies one journal line after the header, as engine.Replay
+// would (plus the table's x-seat lines).
+func (t *Table) replayLine(line []byte) error {
+	var kind struct {
+		E string `json:"e"`
+	}
+	if err := json.Unmarshal(line, &kind); err != nil {
+		return fmt.Errorf("not a JSON line: %v", err)
+	}
+	if kind.E == evSeat {
+		var sl seatLine
+		if err := json.Unmarshal(line, &sl); err != nil {
+			return err
+		}
+		if sl.Seat < 0 || sl.Seat >= len(t.seats) {
+			return fmt.Errorf("there is no seat %d", sl.Seat)
+		}
+		t.seats[sl.Seat] = restoredSeat(sl.Owner)
+		return nil
+	}
+	var e engine.Event
+	if err := json.Unmarshal(line, &e); err != nil {
+		return err
+	}
+	g := t.g
+	switch e.E {
+	case engine.EvMove:
+		if g.Done() {
+			return errors.New("the game is over: no more moves")
+		}
+		if e.Seat < 0 || e.Seat >= g.Players() {
+			return fmt.Errorf("there is no seat %d", e.Seat)
+		}
+		switch next := g.Next(); {
+		case next == engine.Chance:
+			return fmt.Errorf("seat %d may not %s: the cards must be dealt first", e.Seat, e.Move)
+		case next != e.Seat:
+			return fmt.Errorf("seat %d may not %s: it is seat %d's turn", e.Seat, e.Move, next)
+		}
+		if err := g.Apply(e.Seat, e.Move); err != nil {
+			return err
+		}
+	case engine.EvEnd:
+		return errors.New("a journal has no end line")
+	default:
+		if err := g.Event(e); err != nil {
+			return err
+		}
+		if e.E == engine.EvSitout && e.Seat >= 0 && e.Seat < len(t.seats) {
+			t.seats[e.Seat].sitout = e.Round
+		}
+	}
+	t.observe(e)
+	if e.E == engine.EvSitout {
+		t.sitoutAt = len(t.events)
+	}
+	return nil
+}
+
+// Code is the table's invite code ("" for a public table).
+func (t *Table) Code() string { return t.cfg.Code }
+
+// Private reports whether the table is private.
+func (t *Table) Private() bool { return t.cfg.Private }
