@@ -1,15 +1,26 @@
 package tui
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"cardroom/engine"
+)
 
 // text translates the UI's English strings into the session's language.
 // A string missing from a catalogue shows in English.
 type text struct {
-	cat map[string]string
+	lang string
+	cat  map[string]string
 }
 
 func newText(lang string) *text {
-	return &text{cat: catalogues[lang]}
+	return &text{lang: lang, cat: catalogues[lang]}
 }
 
 // get returns the translation of an English UI string.
@@ -28,4 +39,416 @@ func (t *text) f(en string, args ...any) string {
 // catalogues holds the translations by language code; read-only.
 var catalogues = map[string]map[string]string{
 	"en": {},
+	"de": catalogueDE,
+	"nl": catalogueNL,
+}
+
+// err returns the message of an error from another package (an engine's
+// reason for an illegal move, a table's or the lobby's error) in the
+// session's language, as a sentence. A message it does not know shows as it
+// is, in English.
+func (t *text) err(err error) string {
+	if err == nil {
+		return ""
+	}
+	msg := err.Error()
+	var ill *engine.IllegalMove
+	if errors.As(err, &ill) {
+		msg = ill.Reason
+	}
+	// Wrapped messages ("deal: …") are tried without their prefixes.
+	for try := msg; ; {
+		if m, args := matchMessage(try); m != nil {
+			return t.fill(m, args)
+		}
+		i := strings.Index(try, ": ")
+		if i < 0 || strings.ContainsAny(try[:i], " \"") {
+			break
+		}
+		try = try[i+2:]
+	}
+	return msg
+}
+
+// fill writes message m with its arguments in t's language.
+func (t *text) fill(m *message, args []string) string {
+	tmpl, ok := m.tr[t.lang]
+	if !ok {
+		return sentence(m.matched)
+	}
+	return placeholder.ReplaceAllStringFunc(tmpl, func(p string) string {
+		sub := placeholder.FindStringSubmatch(p)
+		i, _ := strconv.Atoi(sub[1])
+		if i >= len(args) {
+			return p
+		}
+		a := args[i]
+		switch sub[2] {
+		case "suit":
+			return suitWords[t.lang][a]
+		case "phase":
+			if w, ok := phaseWords[t.lang][a]; ok {
+				return w
+			}
+		case "seat": // the engines count seats from 0, players from 1
+			if n, err := strconv.Atoi(a); err == nil {
+				return strconv.Itoa(n + 1)
+			}
+		case "get":
+			return t.get(a)
+		}
+		return a
+	})
+}
+
+// sentence starts s with a capital and ends it with a full stop.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, ")") {
+		s += "."
+	}
+	return s
+}
+
+// placeholder is {N} or {N|how} in a translated message: argument N as it
+// is, or turned into words (suit, phase), counted from 1 (seat) or looked
+// up in the catalogue (get).
+var placeholder = regexp.MustCompile(`\{([0-9])(?:\|([a-z]+))?\}`)
+
+// message is an English message from another package, matched whole by a
+// pattern whose groups are its arguments, and its translations by language.
+// An "en" translation rewords the English (a suit letter in words, seats
+// counted from 1); without one the English is shown as a sentence.
+type message struct {
+	en      string
+	re      *regexp.Regexp
+	tr      map[string]string
+	matched string // set on the copy matchMessage returns
+}
+
+func msg(en string, tr ...string) message {
+	m := message{en: en, re: regexp.MustCompile("^(?:" + en + ")$"), tr: map[string]string{}}
+	for i := 0; i+1 < len(tr); i += 2 {
+		m.tr[tr[i]] = tr[i+1]
+	}
+	return m
+}
+
+// findMessage returns the message s is an instance of, or nil.
+func findMessage(s string) *message {
+	m, _ := matchMessage(s)
+	return m
+}
+
+func matchMessage(s string) (*message, []string) {
+	for i := range messages {
+		if sub := messages[i].re.FindStringSubmatch(s); sub != nil {
+			m := messages[i]
+			m.matched = s
+			return &m, sub[1:]
+		}
+	}
+	return nil, nil
+}
+
+var suitWords = map[string]map[string]string{
+	"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trump"},
+	"de": {"S": "Pik", "H": "Herz", "D": "Karo", "C": "Kreuz", "none": "ohne Trumpf"},
+	"nl": {"S": "schoppen", "H": "harten", "D": "ruiten", "C": "klaveren", "none": "zonder troef"},
+}
+
+// phaseWords complete "seat N is to …" (engine/trick phase names).
+var phaseWords = map[string]map[string]string{
+	"de": {"deal": "geben", "draw": "ziehen", "bid": "ansagen", "trump": "Trumpf bestimmen", "play": "spielen", "over": "nichts mehr tun"},
+	"nl": {"deal": "delen", "draw": "trekken", "bid": "bieden", "trump": "troef kiezen", "play": "spelen", "over": "niets meer doen"},
+}
+
+// Patterns for the arguments of messages.
+const (
+	num    = `(-?[0-9]+)`
+	quoted = `("(?:[^"\\]|\\.)*")`
+	word   = `(\S+)`
+	any_   = `(.+)`
+)
+
+// messages are the messages of the engines (their reasons for an illegal
+// move), the tables and the lobby that reach the screen, first match wins.
+var messages = []message{
+	// engine/trick and engine/doudizhu: engine.Illegal reasons.
+	msg(`must follow `+word,
+		"en", "You must follow {0|suit}.",
+		"de", "Du musst {0|suit} bedienen.",
+		"nl", "Je moet {0|suit} bekennen."),
+	msg(`the game is over`,
+		"de", "Das Spiel ist vorbei.",
+		"nl", "Het spel is afgelopen."),
+	msg(`the cards must be dealt first`,
+		"de", "Erst müssen die Karten gegeben werden.",
+		"nl", "Eerst moeten de kaarten gedeeld worden."),
+	msg(`there is no seat `+num+` at this table`,
+		"en", "There is no seat {0|seat} at this table.",
+		"de", "An diesem Tisch gibt es keinen Platz {0|seat}.",
+		"nl", "Aan deze tafel is er geen plaats {0|seat}."),
+	msg(`there is no seat `+num,
+		"en", "There is no seat {0|seat}.",
+		"de", "Es gibt keinen Platz {0|seat}.",
+		"nl", "Er is geen plaats {0|seat}."),
+	msg(`not your turn: seat `+num+` is to `+word,
+		"en", "Not your turn: seat {0|seat} is to {1}.",
+		"de", "Du bist nicht am Zug: Platz {0|seat} muss {1|phase}.",
+		"nl", "Je bent niet aan de beurt: plaats {0|seat} moet {1|phase}."),
+	msg(`it is seat `+num+`'s turn`,
+		"en", "It is seat {0|seat}'s turn.",
+		"de", "Platz {0|seat} ist am Zug.",
+		"nl", "Plaats {0|seat} is aan de beurt."),
+	msg(`it is time to bid: bid 0 to `+num,
+		"de", "Jetzt wird angesagt: 0 bis {0} Stiche.",
+		"nl", "Eerst bieden: 0 tot en met {0} slagen."),
+	msg(`bids go from 0 to `+num+`, the cards in hand`,
+		"de", "Angesagt werden 0 bis {0} Stiche, so viele Karten wie auf der Hand.",
+		"nl", "Je biedt 0 tot en met {0} slagen, zoveel als je kaarten hebt."),
+	msg(`the bids would add up to `+num+`, the number of cards \(dealer hook\)`,
+		"de", "Die Ansagen ergäben {0}, so viele Karten wie ausgeteilt: Das darf der Geber nicht.",
+		"nl", "De biedingen zouden samen {0} zijn, het aantal kaarten: dat mag de deler niet."),
+	msg(`you name trump now: trump S, H, D or C`,
+		"de", "Du bestimmst jetzt Trumpf: Pik, Herz, Karo oder Kreuz (s h d c).",
+		"nl", "Jij kiest nu troef: schoppen, harten, ruiten of klaveren (s h d c)."),
+	msg(`no trump may not be named: choose S, H, D or C`,
+		"de", "„Ohne Trumpf“ ist nicht erlaubt: Wähle Pik, Herz, Karo oder Kreuz.",
+		"nl", "Zonder troef mag niet: kies schoppen, harten, ruiten of klaveren."),
+	msg(`it is time to play a card`,
+		"de", "Jetzt wird gespielt: Spiel eine Karte aus.",
+		"nl", "Nu wordt er gespeeld: speel een kaart."),
+	msg(`you cannot see your card in the forehead round: play it unseen`,
+		"de", "In der Stirnrunde siehst du deine Karte nicht: Spiel sie ungesehen aus.",
+		"nl", "In de voorhoofdronde zie je je eigen kaart niet: speel hem ongezien."),
+	msg(`you do not hold `+any_,
+		"de", "Du hast {0} nicht auf der Hand.",
+		"nl", "Je hebt {0} niet in je hand."),
+	msg(`bid 1, 2 or 3, or pass`,
+		"de", "Biete 1, 2 oder 3, oder passe.",
+		"nl", "Bied 1, 2 of 3, of pas."),
+	msg(`a bid must be higher than `+num,
+		"de", "Ein Gebot muss höher als {0} sein.",
+		"nl", "Een bod moet hoger zijn dan {0}."),
+	msg(`the bidding is on: bid 1, 2 or 3, or pass`,
+		"de", "Es wird geboten: Biete 1, 2 oder 3, oder passe.",
+		"nl", "Er wordt geboden: bied 1, 2 of 3, of pas."),
+	msg(`you lead: play a combination, you may not pass`,
+		"de", "Du spielst aus: Leg eine Kombination, passen darfst du nicht.",
+		"nl", "Jij komt uit: speel een combinatie, passen mag niet."),
+	msg(`play a combination or pass`,
+		"de", "Leg eine Kombination oder passe.",
+		"nl", "Speel een combinatie of pas."),
+	msg(`write the ranks of your combination, e\.g\. play 33344`,
+		"de", "Tippe die Ränge deiner Kombination, z. B. 33344.",
+		"nl", "Typ de rangen van je combinatie, bv. 33344."),
+	msg(`write the ranks low to high: `+word,
+		"de", "Ränge von niedrig nach hoch: {0}.",
+		"nl", "Rangen van laag naar hoog: {0}."),
+	msg(word+` is not a combination`,
+		"de", "{0} ist keine gültige Kombination.",
+		"nl", "{0} is geen geldige combinatie."),
+	msg(quoted+` is not a rank: use 3–9, T, J, Q, K, A, 2, B, R`,
+		"de", "{0} ist kein Rang: 3–9, T, J, Q, K, A, 2, B, R.",
+		"nl", "{0} is geen rang: gebruik 3–9, T, J, Q, K, A, 2, B, R."),
+	msg(`there are only `+num+` cards of rank `+word,
+		"de", "Es gibt nur {0} Karten vom Rang {1}.",
+		"nl", "Er zijn maar {0} kaarten van rang {1}."),
+	msg(`no cards: a play has at least one card`,
+		"de", "Keine Karten: Ein Spielzug hat mindestens eine Karte.",
+		"nl", "Geen kaarten: een zet heeft minstens één kaart."),
+	msg(`nothing beats the rocket`,
+		"de", "Die Rakete ist nicht zu schlagen.",
+		"nl", "Niets verslaat de raket."),
+	msg(word+` \((.+)\) does not beat `+word+` \((.+)\): play a higher (.+), a bomb or the rocket`,
+		"de", "{0} ({1|get}) schlägt {2} ({3|get}) nicht: Spiel etwas Höheres derselben Art ({4|get}), eine Bombe oder die Rakete.",
+		"nl", "{0} ({1|get}) verslaat {2} ({3|get}) niet: speel iets hogers van dezelfde soort ({4|get}), een bom of de raket."),
+	msg(word+` does not beat `+word+`: your (.+) must have `+num+` cards too`,
+		"de", "{0} schlägt {1} nicht: Es müssen auch {3} Karten sein ({2|get}).",
+		"nl", "{0} verslaat {1} niet: het moeten ook {3} kaarten zijn ({2|get})."),
+	msg(word+` does not beat `+word+`: play a higher (.+)`,
+		"de", "{0} schlägt {1} nicht: Spiel etwas Höheres derselben Art ({2|get}).",
+		"nl", "{0} verslaat {1} niet: speel iets hogers van dezelfde soort ({2|get})."),
+
+	// tables: the Err values and the errors made in table.go.
+	msg(`the table has closed`,
+		"de", "Der Tisch ist geschlossen.",
+		"nl", "De tafel is gesloten."),
+	msg(`the table is already running`,
+		"de", "An diesem Tisch wird schon gespielt.",
+		"nl", "Aan deze tafel wordt al gespeeld."),
+	msg(`only the table's host may do that`,
+		"de", "Das darf nur der Gastgeber des Tisches.",
+		"nl", "Dat mag alleen de gastheer van de tafel."),
+	msg(`you do not sit at this table`,
+		"de", "Du sitzt nicht an diesem Tisch.",
+		"nl", "Je zit niet aan deze tafel."),
+	msg(`that seat is taken`,
+		"de", "Dieser Platz ist besetzt.",
+		"nl", "Die plaats is bezet."),
+	msg(`there is no such seat`,
+		"de", "Diesen Platz gibt es nicht.",
+		"nl", "Die plaats bestaat niet."),
+	msg(`every seat is taken`,
+		"de", "Alle Plätze sind besetzt.",
+		"nl", "Alle plaatsen zijn bezet."),
+	msg(`the game has already started`,
+		"de", "Das Spiel hat schon begonnen.",
+		"nl", "Het spel is al begonnen."),
+	msg(`the game is not being played`,
+		"de", "Das Spiel läuft gerade nicht.",
+		"nl", "Het spel is niet bezig."),
+	msg(`it is not your turn`,
+		"de", "Du bist nicht am Zug.",
+		"nl", "Je bent niet aan de beurt."),
+	msg(`you sit this round out \(SI-5\): your bot plays it, you are back next round`,
+		"de", "Du setzt diese Runde aus (SI-5): Dein Bot spielt sie, nächste Runde bist du wieder dabei.",
+		"nl", "Je zit deze ronde uit (SI-5): je bot speelt hem, volgende ronde doe je weer mee."),
+	msg(`nothing left to send: the line held only spaces, control characters or escape sequences`,
+		"de", "Nichts zu senden: Die Zeile enthielt nur Leerzeichen, Steuerzeichen oder Escape-Sequenzen.",
+		"nl", "Niets te versturen: de regel bevatte alleen spaties, stuurtekens of escapereeksen."),
+	msg(`that chat line is too long: `+num+` characters, at most `+num,
+		"de", "Diese Chatzeile ist zu lang: {0} Zeichen, höchstens {1}.",
+		"nl", "Deze chatregel is te lang: {0} tekens, hoogstens {1}."),
+	msg(`that chat line is too long`,
+		"de", "Diese Chatzeile ist zu lang.",
+		"nl", "Deze chatregel is te lang."),
+	msg(`you are chatting too fast: wait a moment`,
+		"de", "Du chattest zu schnell: Warte einen Moment.",
+		"nl", "Je chat te snel: wacht even."),
+	msg(`chat is closed until this trick is complete \(forehead round, SR-9\)`,
+		"de", "Der Chat ist zu, bis dieser Stich vollständig ist (Stirnrunde, SR-9).",
+		"nl", "De chat is dicht tot deze slag compleet is (voorhoofdronde, SR-9)."),
+	msg(`penalties are given only at boerenbridge tables \(BB-7\)`,
+		"de", "Strafpunkte gibt es nur an Boerenbridge-Tischen (BB-7).",
+		"nl", "Strafpunten worden alleen aan boerenbridgetafels gegeven (BB-7)."),
+	msg(`a penalty is a negative number of points with a reason \(at most `+num+` characters\)`,
+		"de", "Eine Strafe ist eine negative Punktzahl mit einer Begründung (höchstens {0} Zeichen).",
+		"nl", "Een straf is een negatief aantal punten met een reden (hoogstens {0} tekens)."),
+	msg(`a penalty is a negative number of points with a reason`,
+		"de", "Eine Strafe ist eine negative Punktzahl mit einer Begründung.",
+		"nl", "Een straf is een negatief aantal punten met een reden."),
+	msg(`the table stopped after an internal error(?:: .*)?`,
+		"en", "The table stopped after an internal error.",
+		"de", "Der Tisch wurde nach einem internen Fehler angehalten.",
+		"nl", "De tafel is gestopt na een interne fout."),
+	msg(`you already sit at seat `+num,
+		"de", "Du sitzt schon auf Platz {0}.",
+		"nl", "Je zit al op plaats {0}."),
+	msg(`a player needs an id`,
+		"de", "Ein Spieler braucht eine Kennung.",
+		"nl", "Een speler heeft een id nodig."),
+	msg(`the record could not be written`,
+		"de", "Der Spielbericht konnte nicht gespeichert werden.",
+		"nl", "Het spelverslag kon niet worden opgeslagen."),
+	msg(`penalty: only boerenbridge has a scorekeeper \(BB-7\)`,
+		"de", "Strafe: Nur Boerenbridge hat einen Schreiber (BB-7).",
+		"nl", "Straf: alleen boerenbridge heeft een scriptor (BB-7)."),
+	msg(`penalty: points must be negative \(e\.g\. -5\), not `+num,
+		"de", "Strafe: Die Punkte müssen negativ sein (z. B. -5), nicht {0}.",
+		"nl", "Straf: de punten moeten negatief zijn (bv. -5), niet {0}."),
+	msg(`penalty: give a reason`,
+		"de", "Strafe: Gib eine Begründung an.",
+		"nl", "Straf: geef een reden."),
+
+	// lobby: the Err values and the notes of Enter.
+	msg(`the lobby is closed: the server is shutting down`,
+		"de", "Die Lobby ist geschlossen: Der Server fährt herunter.",
+		"nl", "De lobby is gesloten: de server wordt afgesloten."),
+	msg(`there is no such table`,
+		"de", "Diesen Tisch gibt es nicht.",
+		"nl", "Die tafel bestaat niet."),
+	msg(`no table has that invite code`,
+		"de", "Kein Tisch hat diesen Einladungscode.",
+		"nl", "Geen enkele tafel heeft die uitnodigingscode."),
+	msg(`that table is private: ask its host for the invite code`,
+		"de", "Dieser Tisch ist privat: Frag den Gastgeber nach dem Einladungscode.",
+		"nl", "Deze tafel is privé: vraag de gastheer om de uitnodigingscode."),
+	msg(`you are not in the lobby`,
+		"de", "Du bist nicht in der Lobby.",
+		"nl", "Je bent niet in de lobby."),
+	msg(`a table has 3 to 6 seats`,
+		"de", "Ein Tisch hat 3 bis 6 Plätze.",
+		"nl", "Een tafel heeft 3 tot 6 plaatsen."),
+	msg(`the server has as many tables as it can take`,
+		"de", "Der Server hat schon so viele Tische, wie er verkraftet.",
+		"nl", "De server heeft al zoveel tafels als hij aankan."),
+	msg(quoted+` cannot be shown as a name`,
+		"de", "{0} kann nicht als Name angezeigt werden.",
+		"nl", "{0} kan niet als naam getoond worden."),
+	msg(`the name `+word+` is taken by someone else on this server; you are `+word,
+		"de", "Den Namen {0} hat auf diesem Server schon jemand anders; du bist {1}.",
+		"nl", "De naam {0} is op deze server al van iemand anders; jij bent {1}."),
+
+	// tui: the errors of model.go.
+	msg(`join which table\? give its id or invite code`,
+		"de", "Welcher Tisch? Gib seine Kennung oder den Einladungscode an.",
+		"nl", "Welke tafel? Geef het id of de uitnodigingscode."),
+	msg(`unknown command `+quoted+`: use new GAME, join CODE or watch TABLE`,
+		"de", "Unbekannter Befehl {0}: new GAME, join CODE oder watch TABLE.",
+		"nl", "Onbekend commando {0}: gebruik new GAME, join CODE of watch TABLE."),
+
+	// engine: the create form's errors (registry and options).
+	msg(any_+` is played by `+num+` players, not `+num,
+		"de", "{0} wird mit {1} Personen gespielt, nicht mit {2}.",
+		"nl", "{0} speel je met {1} spelers, niet met {2}."),
+	msg(any_+` is played by `+num+` to `+num+` players, not `+num,
+		"de", "{0} wird mit {1} bis {2} Personen gespielt, nicht mit {3}.",
+		"nl", "{0} speel je met {1} tot {2} spelers, niet met {3}."),
+	msg(`unknown game `+quoted+` \(games: (.*)\)`,
+		"de", "Unbekanntes Spiel {0} (Spiele: {1}).",
+		"nl", "Onbekend spel {0} (spellen: {1})."),
+	msg(word+` has no option special_rounds: its special rounds are fixed`,
+		"de", "{0} hat keine Option special_rounds: Die Sonderrunden liegen fest.",
+		"nl", "{0} heeft geen optie special_rounds: de speciale rondes liggen vast."),
+	msg(word+` has no option `+quoted+` \(options: (.*)\)`,
+		"de", "{0} hat keine Option {1} (Optionen: {2}).",
+		"nl", "{0} heeft geen optie {1} (opties: {2})."),
+	msg(`option `+word+`: `+quoted+` is not on or off`,
+		"de", "Option {0}: {1} ist weder an noch aus.",
+		"nl", "Optie {0}: {1} is niet aan of uit."),
+	msg(`option `+word+`: `+quoted+` is not true or false`,
+		"de", "Option {0}: {1} ist weder an noch aus.",
+		"nl", "Optie {0}: {1} is niet aan of uit."),
+	msg(`option `+word+`: `+quoted+` is not a whole number`,
+		"de", "Option {0}: {1} ist keine ganze Zahl.",
+		"nl", "Optie {0}: {1} is geen geheel getal."),
+	msg(`option `+word+`: `+num+` is out of range `+num+`–`+num,
+		"de", "Option {0}: {1} liegt nicht zwischen {2} und {3}.",
+		"nl", "Optie {0}: {1} ligt niet tussen {2} en {3}."),
+	msg(`option `+word+`: round `+num+`: `+quoted+` is not one of (.*)`,
+		"de", "Option {0}: Runde {1}: {2} ist keiner der Werte {3}.",
+		"nl", "Optie {0}: ronde {1}: {2} is geen van {3}."),
+	msg(`option `+word+`: `+quoted+` is not one of (.*)`,
+		"de", "Option {0}: {1} ist keiner der Werte {2}.",
+		"nl", "Optie {0}: {1} is geen van {2}."),
+	msg(`option `+word+`: write round:modifier pairs, e\.g\. 5:trump_choice,7:no_trump`,
+		"de", "Option {0}: Schreib Paare Runde:Sonderrunde, z. B. 5:trump_choice,7:no_trump.",
+		"nl", "Optie {0}: schrijf paren ronde:soort, bv. 5:trump_choice,7:no_trump."),
+	msg(`option `+word+`: round `+num+` is given twice`,
+		"de", "Option {0}: Runde {1} ist doppelt angegeben.",
+		"nl", "Optie {0}: ronde {1} staat er twee keer in."),
+	msg(`option `+word+`: `+quoted+` is not a round number`,
+		"de", "Option {0}: {1} ist keine Rundennummer.",
+		"nl", "Optie {0}: {1} is geen rondenummer."),
+	msg(`option `+word+`: `+word+` is not a valid value`,
+		"de", "Option {0}: {1} ist kein gültiger Wert.",
+		"nl", "Optie {0}: {1} is geen geldige waarde."),
+	msg(`option direction: `+quoted+` is not clockwise or counterclockwise`,
+		"de", "Option direction: {0} ist weder clockwise noch counterclockwise.",
+		"nl", "Optie direction: {0} is niet clockwise of counterclockwise."),
+	msg(`option max_cards: `+word+` is out of range: with `+num+` players it is 1–`+num+` \(or 0 for `+num+`\)`,
+		"de", "Option max_cards: {0} geht nicht: Mit {1} Personen sind 1–{2} möglich (oder 0 für {3}).",
+		"nl", "Optie max_cards: {0} kan niet: met {1} spelers is het 1–{2} (of 0 voor {3})."),
+	msg(`option special_rounds: there is no round `+num+`: this game has `+num+` rounds`,
+		"de", "Option special_rounds: Es gibt keine Runde {0}: Dieses Spiel hat {1} Runden.",
+		"nl", "Optie special_rounds: er is geen ronde {0}: dit spel heeft {1} rondes."),
+	msg(`option special_rounds: round `+num+` deals `+num+` cards, and forehead needs a round that deals one card`,
+		"de", "Option special_rounds: Runde {0} hat {1} Karten, die Stirnrunde braucht eine Runde mit einer Karte.",
+		"nl", "Optie special_rounds: ronde {0} deelt {1} kaarten, en de voorhoofdronde heeft een ronde met één kaart nodig."),
+	msg(`option special_rounds: round 1 may not be `+word+`: the first dealer is only drawn with the first deal`,
+		"de", "Option special_rounds: Runde 1 darf nicht {0} sein: Der erste Geber wird erst beim ersten Geben bestimmt.",
+		"nl", "Optie special_rounds: ronde 1 mag geen {0} zijn: de eerste deler wordt pas bij de eerste deling bepaald."),
 }
