@@ -15,6 +15,7 @@ const usage = `cardroom: a card room served over SSH
 usage:
   cardroom [serve] [flags]          run the server (the default; serve -h lists flags)
   cardroom replay [--json] FILE     check a game record and print its scores
+  cardroom load [--baseline] [flags]  measure capacity over loopback SSH (load -h; docs/CAPACITY.md)
   cardroom sim [flags]              a seeded duplicate tournament between bots (sim -h)
 `
 
@@ -31,6 +32,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "serve":
 		return serveCmd(args, stderr)
+	case "load":
+		return loadCmd(args, stdin, stdout, stderr)
 	case "replay":
 		return replayCmd(args, stdin, stdout, stderr)
 	case "sim":

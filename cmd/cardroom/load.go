@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"cardroom/loadtest"
+	"cardroom/sshserver"
+	"cardroom/tables"
+)
+
+// loadCmd runs a load test against a server it starts as a child process
+// on loopback (see package loadtest and docs/CAPACITY.md).
+func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg loadtest.Config
+	fs.StringVar(&cfg.Scenario, "scenario", loadtest.Lobby, "lobby (sessions idle in the lobby) or tables (bot tables at their pace, sessions seated or watching)")
+	fs.IntVar(&cfg.N, "n", 100, "sessions (at most "+strconv.Itoa(loadtest.MaxSessions)+")")
+	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "steady phase once every session is open (at most "+loadtest.MaxDuration.String()+")")
+	fs.DurationVar(&cfg.KeyEvery, "key-every", time.Second, "each typing session presses a key this often")
+	fs.IntVar(&cfg.Spectators, "spectators", 3, "spectators per table (tables scenario; one of them only watches)")
+	fs.IntVar(&cfg.Concurrency, "concurrency", 16, "logins in flight while opening sessions")
+	fs.IntVar(&cfg.Handshakes, "handshakes", 200, "login-only connections that measure the handshake")
+	fs.BoolVar(&cfg.Baseline, "baseline", false, "also measure a bare wish + bubbletea server and report ratios to it")
+	fs.StringVar(&cfg.ProfileDir, "pprof", "", "write a CPU profile of each server's steady phase to this directory")
+	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move (human pace)")
+	fps := fs.Int("fps", sshserver.DefaultFPS, "the card room's renderer frame rate")
+	loginRate := fs.Float64("login-rate", 0, "the card room's global login rate (0: no limit, to measure the raw open rate)")
+	loginBurst := fs.Int("login-burst", 0, "the card room's login burst")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	// The child process's side (hidden: the parent passes them).
+	child := fs.String("child", "", "")
+	dataDir := fs.String("data-dir", "", "")
+	every := fs.Duration("every", 0, "")
+	lines := fs.Int("lines", 1, "")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "cardroom load: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+
+	switch *child {
+	case "cardroom":
+		logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Prefix: "cardroom"})
+		scfg := sshserver.Config{
+			DataDir: *dataDir,
+			// Every load session comes from 127.0.0.1.
+			MaxSessions: cfg.N + 100, MaxSessionsPerIP: cfg.N + 100,
+			LoginRate: *loginRate, LoginBurst: *loginBurst,
+			FPS: *fps,
+		}
+		err := loadtest.ChildMain(stdin, stdout, func(ctx context.Context, ln net.Listener) error {
+			return serve(ctx, ln, scfg, tables.DefaultTurnTimer, *botPace, logger)
+		})
+		if err != nil {
+			fmt.Fprintln(stderr, "cardroom load child:", err)
+			return 1
+		}
+		return 0
+	case "baseline":
+		err := loadtest.ChildMain(stdin, stdout, func(ctx context.Context, ln net.Listener) error {
+			return loadtest.ServeBaseline(ctx, ln, *dataDir, loadtest.BaselineConfig{Every: *every, Lines: *lines})
+		})
+		if err != nil {
+			fmt.Fprintln(stderr, "cardroom load child:", err)
+			return 1
+		}
+		return 0
+	case "":
+	default:
+		fmt.Fprintf(stderr, "cardroom load: unknown child %q\n", *child)
+		return 2
+	}
+
+	tmp, err := os.MkdirTemp("", "cardroom-load-")
+	if err != nil {
+		fmt.Fprintln(stderr, "cardroom load:", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	logf, err := os.Create(filepath.Join(tmp, "server.log"))
+	if err != nil {
+		fmt.Fprintln(stderr, "cardroom load:", err)
+		return 1
+	}
+	defer logf.Close()
+	cfg.Start = func(ctx context.Context, kind string, bc loadtest.BaselineConfig) (*loadtest.Child, error) {
+		dir := filepath.Join(tmp, kind)
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, err
+		}
+		return loadtest.StartChild(ctx, []string{"load", "-child", kind, "-data-dir", dir,
+			"-n", strconv.Itoa(cfg.N), "-bot-pace", botPace.String(), "-fps", strconv.Itoa(*fps),
+			"-login-rate", strconv.FormatFloat(*loginRate, 'g', -1, 64), "-login-burst", strconv.Itoa(*loginBurst),
+			"-every", bc.Every.String(), "-lines", strconv.Itoa(bc.Lines)}, logf)
+	}
+	if !*quiet {
+		cfg.Progress = stderr
+	}
+	// Bounded: the steady phase plus generous time to open and close.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*cfg.Duration+10*time.Minute)
+	defer cancel()
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := loadtest.Run(ctx, cfg)
+	loadtest.Report(stdout, res)
+	if err != nil {
+		fmt.Fprintln(stderr, "cardroom load:", err)
+		return 1
+	}
+	return 0
+}
