@@ -675,13 +675,11 @@ func (p *term) endOfGame(last string, names ...string) {
 		stays = strings.Contains(s, textGameOver)
 	}
 	p.t.Run("standings for "+p.name, func(t *testing.T) {
-		if !shown || !stays {
-			// BUG (reported): when a game ends, tables.Table.finish closes
-			// every subscription, and the tui (tui/model.go Update: a
-			// snapMsg with !ok → leaveTable) goes back to the lobby at
-			// once, so the "Game over" standings show for one frame at
-			// most (none at the default 20 fps).
-			t.Skipf("the standings did not stay: shown %v, still shown two keys later %v; the tui went back to the lobby by itself (%d bytes written)", shown, stays, len(p.c.Output()))
+		switch {
+		case !shown:
+			t.Fatalf("the game ended and the screen showed the lobby, not the standings:\n%s", last)
+		case !stays:
+			t.Errorf("the standings did not stay until a key: the screen went back to the lobby by itself:\n%s", p.screen())
 		}
 		for _, n := range names {
 			if !strings.Contains(last, n) {
