@@ -162,7 +162,7 @@ func TestTranslationsFitTheirColumns(t *testing.T) {
 		"farmer": 9, "landlord": 9, "deal": 8, "total": 8, "round": 9,
 		"GAME #": 6, "ENDED": 16, "PLACE": 5, "TOTAL": 7,
 		"Game": 18, "Seats": 18, "Private": 18, "Turn timer": 18,
-		"Language": 22, "Cards": 22, "Four-colour suits": 22, "Colour": 22, "Bell on your turn": 22,
+		"Language": 21, "Cards": 21, "Four-colour suits": 21, "Colour": 21, "Bell on your turn": 21, // padded to 22
 	}
 	for lang, cat := range catalogues {
 		for en, w := range widths {
@@ -307,4 +307,48 @@ func countArgs(s string) int {
 		seen[a[1]] = true
 	}
 	return len(seen)
+}
+
+// TestTranslatedScreensFit: every screen fits 80×24 in every language, and
+// its help bar shows as many keys as the English one.
+func TestTranslatedScreensFit(t *testing.T) {
+	type view struct {
+		name  string
+		build func(m *model) *model
+	}
+	views := []view{
+		{"lobby", func(m *model) *model { return withLobby(t, m) }},
+		{"help", func(m *model) *model { m.showHelp = true; return m }},
+		{"create", func(m *model) *model {
+			m.form = newCreateForm(games.Registry().All(), "boerenbridge")
+			m.screen = createScreen
+			return m
+		}},
+		{"settings", func(m *model) *model { m.screen = settingsScreen; return m }},
+	}
+	for _, sc := range screens() {
+		s := sc.snap(t)
+		views = append(views,
+			view{sc.name, func(m *model) *model { return onTable(m, s) }},
+			view{sc.name + " sheet", func(m *model) *model {
+				m = onTable(m, s)
+				m.table.showSheet = true
+				return m
+			}})
+	}
+	keysShown := func(v string) int {
+		lines := strings.Split(v, "\n")
+		return strings.Count(lines[len(lines)-1], " · ") + 1
+	}
+	for _, v := range views {
+		want := keysShown(v.build(testModel(80, 24, Settings{})).View())
+		for _, lang := range []string{"de", "nl"} {
+			view := v.build(testModel(80, 24, Settings{Lang: lang})).View()
+			checkFits(t, lang+" "+v.name, view, 80, 24)
+			if got := keysShown(view); got < want {
+				lines := strings.Split(view, "\n")
+				t.Errorf("%s %s: the help bar shows %d keys, the English %d:\n%s", lang, v.name, got, want, lines[len(lines)-1])
+			}
+		}
+	}
 }
