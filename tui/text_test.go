@@ -216,6 +216,22 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 			t.Errorf("nl: %v\n got %q\nwant %q", c.err, got, c.nl)
 		}
 	}
+	// Seats count from 1 for players; phases become words.
+	ill := engine.Illegal(0, engine.BidMove(2), "not your turn: seat %d is to %s", 2, "bid")
+	if got, want := de.err(ill), "Du bist nicht am Zug: Platz 3 muss ansagen."; got != want {
+		t.Errorf("de: got %q, want %q", got, want)
+	}
+	if got, want := en.err(ill), "Not your turn: seat 3 is to bid."; got != want {
+		t.Errorf("en: got %q, want %q", got, want)
+	}
+	// A wrapped message is found behind its prefix.
+	if got, want := nl.err(fmt.Errorf("deal: %w", tables.ErrNotYourTurn)), "Je bent niet aan de beurt."; got != want {
+		t.Errorf("nl: got %q, want %q", got, want)
+	}
+	// A known English message becomes a sentence.
+	if got, want := en.err(tables.ErrSeatTaken), "That seat is taken."; got != want {
+		t.Errorf("en: got %q, want %q", got, want)
+	}
 	// English stays English, readable; an unknown message stays as it is.
 	if got, want := en.err(errors.New("must follow H")), "You must follow hearts."; got != want {
 		t.Errorf("en: got %q, want %q", got, want)
@@ -270,6 +286,7 @@ func TestKnownMessagesMatchTheirSources(t *testing.T) {
 // give with engine.Illegal and checks that each constant one is recognised.
 func TestEngineReasonsAreKnown(t *testing.T) {
 	call := regexp.MustCompile(`engine\.Illegal\(seat, m, "((?:[^"\\]|\\.)*)"`)
+	found := 0
 	for _, dir := range []string{"../engine/trick", "../engine/doudizhu"} {
 		files, _ := filepath.Glob(dir + "/*.go")
 		for _, name := range files {
@@ -282,6 +299,7 @@ func TestEngineReasonsAreKnown(t *testing.T) {
 			}
 			for _, m := range call.FindAllStringSubmatch(string(src), -1) {
 				format, _ := strconv.Unquote(`"` + m[1] + `"`)
+				found++
 				if format == "%s" || format == "%v" {
 					continue // a message made elsewhere: covered by its own case
 				}
@@ -290,6 +308,9 @@ func TestEngineReasonsAreKnown(t *testing.T) {
 				}
 			}
 		}
+	}
+	if found < 20 {
+		t.Fatalf("found only %d engine.Illegal reasons: is the scanner still right?", found)
 	}
 }
 
