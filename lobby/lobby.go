@@ -1,7 +1,7 @@
 // Package lobby is the in-memory directory of a cardroom server: who is
 // online, the tables and their summaries, private tables' invite codes, and
-// display names reserved to the first key that used them while the server
-// runs. One goroutine (Run) owns all of it; requests are plain values on its
+// display names reserved to the first key that used them (while the server
+// runs, or for good through a NameRegistry). One goroutine (Run) owns all of it; requests are plain values on its
 // inbox, and lobby screens subscribe to Updates through the same
 // latest-wins tables.Mailbox the tables use.
 //
@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -70,6 +71,34 @@ type Config struct {
 	IdleClose time.Duration
 	// MaxTables bounds the tables running at once (200 when 0).
 	MaxTables int
+
+	// Journal is given to every table: it journals the game as it is
+	// played and keeps it when it ends (nil: games do not survive a crash).
+	Journal tables.Journal
+	// Saved lists the journals of the tables that were running when the
+	// server last stopped; Run restores them before it serves anyone (nil:
+	// none).
+	Saved SavedTables
+	// Names keeps display names reserved across restarts (nil: names are
+	// reserved in memory while the server runs). Guests never reserve one.
+	Names NameRegistry
+}
+
+// NameRegistry keeps the names people (never guests) reserved: the first key
+// to use a name keeps it. *store.Store fits it through an adapter
+// (cardroom/keeper).
+type NameRegistry interface {
+	// Reserve reserves name (compared case-insensitively) for id, freeing
+	// the name id held before; when someone else holds it, it reserves the
+	// first free variant (name2, name3, …) and returns the name id now holds.
+	Reserve(id, name string) (string, error)
+	// Owner returns the id holding name, "" when nobody does.
+	Owner(name string) (string, error)
+}
+
+// SavedTables reads back the journals of unfinished tables.
+type SavedTables interface {
+	Unfinished() ([]tables.Saved, error)
 }
 
 // Online is one person in the lobby.
@@ -146,6 +175,7 @@ type Lobby struct {
 	stop    chan struct{}       // closed by Shutdown
 	stopOne sync.Once
 	running sync.Once
+	drain   atomic.Bool // set by Drain: no new tables
 
 	// Owned by the Run goroutine.
 	rng      *rand.Rand
@@ -154,6 +184,7 @@ type Lobby struct {
 	tabs     map[string]*entry
 	order    []string // table ids, oldest first
 	codes    map[string]string
+	stuck    map[string]bool // ids of journals that could not be restored
 	subs     map[int]*tables.Mailbox[Update]
 	nextSub  int
 	version  uint64
@@ -208,6 +239,7 @@ func New(cfg Config) *Lobby {
 		online:  map[string]*Online{},
 		tabs:    map[string]*entry{},
 		codes:   map[string]string{},
+		stuck:   map[string]bool{},
 		subs:    map[int]*tables.Mailbox[Update]{},
 	}
 	l.tctx, l.cancel = context.WithCancel(context.Background())
@@ -224,6 +256,7 @@ func (l *Lobby) Run(ctx context.Context) error {
 		return errors.New("lobby: Run called twice")
 	}
 	defer close(l.done)
+	l.restore()
 	l.dirty = true
 	l.publish()
 	var err error
@@ -268,6 +301,10 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// Drain makes the lobby refuse new tables (ErrClosed) from now on, while
+// everything else goes on: the first step of a graceful shutdown.
+func (l *Lobby) Drain() { l.drain.Store(true) }
 
 // Done is closed when Run has returned.
 func (l *Lobby) Done() <-chan struct{} { return l.done }
@@ -544,9 +581,18 @@ func cleanName(name string) string {
 	return name
 }
 
-// takenFor reports whether name cannot be given to player id.
+// takenFor reports whether name cannot be given to player id: someone
+// else reserved it, or someone else online uses it.
 func (l *Lobby) takenFor(name, id string) bool {
-	if owner, ok := l.names[fold(name)]; ok && owner != id {
+	if l.cfg.Names != nil {
+		owner, err := l.cfg.Names.Owner(name)
+		if err != nil {
+			l.log.Warn("lobby: name registry", "err", err)
+		}
+		if owner != "" && owner != id {
+			return true
+		}
+	} else if owner, ok := l.names[fold(name)]; ok && owner != id {
 		return true
 	}
 	for oid, o := range l.online {
@@ -555,6 +601,21 @@ func (l *Lobby) takenFor(name, id string) bool {
 		}
 	}
 	return false
+}
+
+// reserve keeps name for the key id: in the registry (which may give a
+// variant if the name was taken meanwhile) or in memory.
+func (l *Lobby) reserve(id, name string) string {
+	if l.cfg.Names == nil {
+		l.names[fold(name)] = id
+		return name
+	}
+	got, err := l.cfg.Names.Reserve(id, name)
+	if err != nil || got == "" {
+		l.log.Warn("lobby: name not reserved", "name", name, "err", err)
+		return name
+	}
+	return got
 }
 
 func (l *Lobby) enter(id, want string, guest bool) (Entry, error) {
@@ -586,7 +647,7 @@ func (l *Lobby) enter(id, want string, guest bool) (Entry, error) {
 		note = fmt.Sprintf("the name %s is taken by someone else on this server; you are %s", base, name)
 	}
 	if !guest { // a guest holds a name only while online
-		l.names[fold(name)] = id
+		name = l.reserve(id, name)
 	}
 	o := l.online[id]
 	if o == nil {
@@ -625,7 +686,7 @@ func (l *Lobby) newID() string {
 		for i := range b {
 			b[i] = idAlphabet[l.rng.IntN(len(idAlphabet))]
 		}
-		if _, taken := l.tabs[string(b)]; !taken {
+		if _, taken := l.tabs[string(b)]; !taken && !l.stuck[string(b)] {
 			return string(b)
 		}
 	}
@@ -634,6 +695,9 @@ func (l *Lobby) newID() string {
 func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if req.Host.ID == "" {
 		return Created{}, ErrNoIdentity
+	}
+	if l.drain.Load() {
+		return Created{}, ErrClosed
 	}
 	if len(l.tabs) >= l.cfg.MaxTables {
 		return Created{}, ErrTooManyTabs
@@ -661,7 +725,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
 		IdleClose: max(l.cfg.IdleClose, 0),
-		Clock:     l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log,
+		Clock:     l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 	}
 	if req.Private {
 		cfg.Code = l.newCode()
@@ -738,3 +802,44 @@ type nopLogger struct{}
 func (nopLogger) Info(any, ...any)  {}
 func (nopLogger) Warn(any, ...any)  {}
 func (nopLogger) Error(any, ...any) {}
+
+// restore brings back the tables whose journals Saved lists, keeping their
+// ids and invite codes; each seat waits for its person's key while its bot
+// plays (ON-2). A journal that cannot be restored is logged and left alone
+// (its id is not given to a new table).
+func (l *Lobby) restore() {
+	if l.cfg.Saved == nil {
+		return
+	}
+	saved, err := l.cfg.Saved.Unfinished()
+	if err != nil {
+		l.log.Error("lobby: the unfinished tables could not be read", "err", err)
+		return
+	}
+	for _, s := range saved {
+		cfg := tables.Config{
+			IdleClose: max(l.cfg.IdleClose, 0),
+			Clock:     l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+		}
+		t, err := tables.Restore(l.cfg.Registry, s, cfg)
+		if err == nil && l.tabs[t.ID()] != nil {
+			err = fmt.Errorf("table id %s restored twice", t.ID())
+		}
+		if err == nil && t.Code() != "" && l.codes[t.Code()] != "" {
+			err = fmt.Errorf("invite code %s restored twice", t.Code())
+		}
+		if err != nil {
+			l.stuck[s.Table] = true
+			l.log.Error("lobby: table not restored", "table", s.Table, "err", err)
+			continue
+		}
+		e := &entry{t: t, code: t.Code(), info: TableInfo{<-t.Summaries()}}
+		l.tabs[t.ID()] = e
+		l.order = append(l.order, t.ID())
+		if e.code != "" {
+			l.codes[e.code] = t.ID()
+		}
+		l.start(t)
+		l.log.Info("table restored", "table", t.ID(), "game", t.Ruleset().Name, "events", len(s.Lines))
+	}
+}
