@@ -88,10 +88,16 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	if botPace <= 0 {
 		botPace = lobby.Off
 	}
-	lob := lobby.New(lobby.Config{
+	per, err := openPersistence(cfg.DataDir, logger)
+	if err != nil {
+		return err
+	}
+	defer per.close(logger)
+	lob := lobby.New(per.wire(lobby.Config{
 		Registry: reg, Bots: games.Bot, Sink: tables.FileSink{Dir: cfg.DataDir},
 		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
-	})
+	}))
+	per.drainOn(ctx, lob)
 	lobbyDone := make(chan error, 1)
 	go func() { lobbyDone <- lob.Run(context.Background()) }()
 
