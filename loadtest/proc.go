@@ -70,9 +70,50 @@ type Child struct {
 	Debug string
 	Pid   int
 
-	cmd   *exec.Cmd
+	cmd   *exec.Cmd // nil in process
 	stdin io.WriteCloser
 	done  chan error
+}
+
+// StartInProcess runs serve in this process the way ChildMain runs it in a
+// child. Its /proc figures include the generator's own: for tests only.
+func StartInProcess(ctx context.Context, serve func(ctx context.Context, ln net.Listener) error) (*Child, error) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &Child{Pid: os.Getpid(), stdin: inW, done: make(chan error, 1)}
+	go func() {
+		err := ChildMain(inR, outW, serve)
+		outW.CloseWithError(io.EOF)
+		c.done <- err
+	}()
+	ready := make(chan error, 1)
+	go func() {
+		line, err := bufio.NewReader(outR).ReadString('\n')
+		if err == nil {
+			c.Addr, c.Debug, err = parseReady(line)
+		}
+		ready <- err
+		_, _ = io.Copy(io.Discard, outR)
+	}()
+	var err error
+	select {
+	case err = <-ready:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if err != nil {
+		c.Stop()
+		return nil, err
+	}
+	return c, nil
+}
+
+func parseReady(line string) (addr, debug string, err error) {
+	f := strings.Fields(line)
+	if len(f) != 3 || f[0] != "ready" {
+		return "", "", fmt.Errorf("loadtest: child said %q", line)
+	}
+	return f[1], f[2], nil
 }
 
 // StartChild runs the current executable with args; the child must call
@@ -100,12 +141,7 @@ func StartChild(ctx context.Context, args []string, logTo io.Writer) (*Child, er
 	go func() {
 		line, err := bufio.NewReader(stdout).ReadString('\n')
 		if err == nil {
-			f := strings.Fields(line)
-			if len(f) != 3 || f[0] != "ready" {
-				err = fmt.Errorf("loadtest: child said %q", line)
-			} else {
-				c.Addr, c.Debug = f[1], f[2]
-			}
+			c.Addr, c.Debug, err = parseReady(line)
 		}
 		ready <- err
 		_, _ = io.Copy(io.Discard, stdout)
@@ -133,6 +169,9 @@ func (c *Child) Stop() error {
 	case err := <-c.done:
 		return err
 	case <-t.C:
+		if c.cmd == nil {
+			return errors.New("loadtest: the server did not stop within 20s")
+		}
 		_ = c.cmd.Process.Kill()
 		return <-c.done
 	}
@@ -149,12 +188,15 @@ func (c *Child) goroutines(ctx context.Context) (int, error) {
 	return strconv.Atoi(strings.TrimSpace(string(body)))
 }
 
+// debugClient keeps no idle connections (a test's leak check sees none).
+var debugClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+
 func (c *Child) get(ctx context.Context, path string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, "GET", "http://"+c.Debug+path, nil)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := debugClient.Do(req)
 	if err != nil {
 		return nil, err
 	}

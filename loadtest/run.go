@@ -54,6 +54,9 @@ type Config struct {
 	Start func(ctx context.Context, kind string, bc BaselineConfig) (*Child, error)
 	// Progress receives a progress bar (stderr); nil for none.
 	Progress io.Writer
+	// Settle is how long the server is left alone before each measure of
+	// its memory. Default 2s.
+	Settle time.Duration
 }
 
 func (c *Config) check() error {
@@ -74,6 +77,9 @@ func (c *Config) check() error {
 	}
 	if c.Concurrency <= 0 {
 		c.Concurrency = 16
+	}
+	if c.Settle <= 0 {
+		c.Settle = 2 * time.Second
 	}
 	if c.Handshakes <= 0 {
 		c.Handshakes = 200
@@ -218,7 +224,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	if err := CheckLoopback(child.Addr); err != nil {
 		return nil, err
 	}
-	sleep(ctx, time.Second)
+	sleep(ctx, cfg.Settle/2)
 	st0, err := child.stats()
 	if err != nil {
 		return nil, err
@@ -241,7 +247,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		hs[i] = d
 		p.inc()
 	})
-	sleep(ctx, 500*time.Millisecond) // let the server finish closing them
+	sleep(ctx, cfg.Settle/4) // let the server finish closing them
 	st1, _ := child.stats()
 	r.HandshakeCPU = (st1.cpu - st0.cpu) / time.Duration(max(int64(cfg.Handshakes)-hsFail.Load(), 1))
 	hs = slices.DeleteFunc(hs, func(d time.Duration) bool { return d < 0 })
@@ -328,7 +334,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	}
 
 	p.set(kind+": settling", 0)
-	sleep(ctx, 2*time.Second)
+	sleep(ctx, cfg.Settle)
 	stO, _ := child.stats()
 	r.RSSOpen = stO.rss
 	r.GoOpen, _ = child.goroutines(ctx)
