@@ -33,7 +33,7 @@ func TestE2EWholeGameAgainstBots(t *testing.T) {
 			p.createTable(tc.title, tc.fields...)
 			p.typ("S")
 			g := p.playGame()
-			t.Logf("%s: %d bids, %d trumps, %d plays, %d passes, %d refused", tc.ruleset, g.bids, g.trumps, g.plays, g.passes, g.refused)
+			t.Logf("%s: %d bids, %d trumps, %d plays (%d typed as ranks), %d passes, %d refused", tc.ruleset, g.bids, g.trumps, g.plays, g.typed, g.passes, g.refused)
 			if !tc.dd {
 				t.Run("cursor starts on a playable card", func(t *testing.T) {
 					if g.cursorOff > 0 {

@@ -350,6 +350,7 @@ func (p *term) act(s, keys string) bool {
 // game counts what a driver did.
 type game struct {
 	bids, trumps, plays, passes, refused int
+	typed                                int    // Dou Dizhu plays typed as ranks
 	last                                 string // the last screen
 	// cursorOff counts the turns to play where the cursor did not start on
 	// a card that may be played; cursorOffScreen is the first of them.
@@ -385,7 +386,8 @@ func (p *term) playGame() game {
 // moved on to the next). At a trick-taking table it bids the highest bid
 // the prompt offers, names spades as trump, and plays the first card the
 // follow rule allows, moving the cursor to it. At a Dou Dizhu table it bids
-// the highest bid offered, and plays the first hint (x) or passes.
+// the highest bid offered, leads its lowest card by typing the rank, and
+// otherwise plays the first hint (x) or passes.
 func (p *term) turn(s string, g *game) bool {
 	p.t.Helper()
 	switch prompt(s) {
@@ -417,6 +419,18 @@ func (p *term) turn(s string, g *game) bool {
 			p.t.Fatalf("%s: bid %q refused:\n%s", p.name, key, p.screen())
 		}
 	case promptDDPlay:
+		if h := hand(s); strings.Contains(s, "leads: any combination") && len(h) > 0 {
+			// Lead the lowest card by typing its rank.
+			r := ddRank(h[0])
+			p.typ(r)
+			s = p.waitUntil("the typed rank in the prompt", func(s string) bool { return ddSelection(s) == r })
+			if !p.act(s, "\r") {
+				p.t.Fatalf("%s: the lead %q was refused:\n%s", p.name, r, p.screen())
+			}
+			g.plays++
+			g.typed++
+			return true
+		}
 		p.typ("x")
 		s = p.syncStatus()
 		if ddSelection(s) == "" {
@@ -579,6 +593,18 @@ func ddBids(s string) []int {
 	return out
 }
 
+// ddRank is the rank a Dou Dizhu card is typed as: "3"…"9", "T"…"A", "2",
+// "B" and "R" for the black and red jokers (drawn "bJ" and "RJ").
+func ddRank(face string) string {
+	switch face {
+	case "bJ":
+		return "B"
+	case "RJ":
+		return "R"
+	}
+	return face[:1]
+}
+
 // ddSelection is what "Your play: 33▏" shows as chosen.
 func ddSelection(s string) string {
 	i := strings.Index(s, promptDDPlay)
@@ -642,6 +668,13 @@ func (p *term) formSet(label, value string) {
 func (p *term) createTable(title string, fields ...string) {
 	p.t.Helper()
 	p.typ("n")
+	p.fillForm(title, fields...)
+}
+
+// fillForm fills the create form on the screen (see createTable) and
+// creates the table.
+func (p *term) fillForm(title string, fields ...string) {
+	p.t.Helper()
 	p.waitFor("New table")
 	p.formSet("Game", "◂ "+title+" ▸")
 	for i := 0; i+1 < len(fields); i += 2 {

@@ -10,7 +10,8 @@ import (
 )
 
 // Two people at one table: bob joins ada's private table with its invite
-// code, each sees the other's name, and both play their own turns to the end.
+// code, each sees the other's name, they chat, and both play their own
+// turns to the end.
 func TestE2ETwoPeopleAtOneTable(t *testing.T) {
 	s := startServer(t, 0)
 	ctx := testCtx(t)
@@ -35,6 +36,12 @@ func TestE2ETwoPeopleAtOneTable(t *testing.T) {
 		t.Errorf("bob's waiting screen does not show ada as the host in seat 1:\n%s", got)
 	}
 	ada.waitFor("2  bob")
+
+	// They talk before the game.
+	ada.typ("/hello bob\r")
+	bob.waitFor("ada: hello bob")
+	bob.typ("/hi ada\r")
+	ada.waitFor("bob: hi ada")
 
 	ada.typ("S")
 	// At the table each sees the other's seat row.
@@ -236,5 +243,23 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 	rep := s.record(t)
 	if !rep.Ended || rep.Header.Seats[0] != "ada" {
 		t.Errorf("record: ended %v, seats %q; want ended with ada in seat 1", rep.Ended, rep.Header.Seats)
+	}
+}
+
+// Deep links: `ssh -t host new GAME` opens the create form for that game,
+// and `ssh -t host join CODE` sits at the private table with that code.
+func TestE2EDeepLinks(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	ada := s.connect(ctx, t, "ada", sshtest.Options{Command: "new doudizhu"})
+	ada.waitFor("◂ Dou Dizhu ▸")
+	ada.fillForm("Dou Dizhu", "Private", "yes, by invite code")
+	code := inviteRE.FindStringSubmatch(ada.waitUntil("the invite code", inviteRE.MatchString))[1]
+
+	bob := s.connect(ctx, t, "bob", sshtest.Options{Command: "join " + code})
+	bob.waitFor("2  bob (you)")
+	ada.waitFor("2  bob")
+	if got := bob.screen(); !strings.Contains(got, "1  ada") {
+		t.Errorf("bob does not see ada at the table:\n%s", got)
 	}
 }
