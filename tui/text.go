@@ -46,7 +46,7 @@ var catalogues = map[string]map[string]string{
 // err returns the message of an error from another package (an engine's
 // reason for an illegal move, a table's or the lobby's error) in the
 // session's language, as a sentence. A message it does not know shows as it
-// is, in English.
+// is, in English; nil is "".
 func (t *text) err(err error) string {
 	if err == nil {
 		return ""
@@ -56,6 +56,14 @@ func (t *text) err(err error) string {
 	if errors.As(err, &ill) {
 		msg = ill.Reason
 	}
+	return t.message(msg)
+}
+
+// message translates a message another package wrote for people: an
+// error's text, a table's system chat line (ChatLine.System), why a table
+// ended (Snapshot.Ended), the lobby's note on entry (Entry.Note). A message
+// it does not know shows as it is.
+func (t *text) message(msg string) string {
 	// Wrapped messages ("deal: …") are tried without their prefixes.
 	for try := msg; ; {
 		if m, args := matchMessage(try); m != nil {
@@ -381,6 +389,36 @@ var messages = []message{
 	msg(`the name `+word+` is taken by someone else on this server; you are `+word,
 		"de", "Den Namen {0} hat auf diesem Server schon jemand anders; du bist {1}.",
 		"nl", "De naam {0} is op deze server al van iemand anders; jij bent {1}."),
+
+	// tables: system chat lines and why a table ended.
+	msg(`the server restarted: each seat's bot plays until its person is back`,
+		"de", "Der Server wurde neu gestartet: Jeder Platz spielt sein Bot, bis seine Person zurück ist.",
+		"nl", "De server is herstart: elke plaats speelt zijn bot tot de speler terug is."),
+	msg(`the table was closed`,
+		"de", "Der Tisch wurde geschlossen.",
+		"nl", "De tafel is gesloten."),
+	msg(any_+` ran out of time: their bot plays until they are back`,
+		"de", "{0} hat die Zugzeit überschritten: Der Bot spielt, bis {0} zurück ist.",
+		"nl", "{0} had geen tijd meer: de bot speelt tot {0} terug is."),
+	msg(any_+` takes over seat `+num,
+		"de", "{0} übernimmt Platz {1}.",
+		"nl", "{0} neemt plaats {1} over."),
+	msg(any_+` left; (.+) is the host now`,
+		"de", "{0} ist gegangen; {1} ist jetzt Gastgeber.",
+		"nl", "{0} is weg; {1} is nu de gastheer."),
+	msg(any_+` left: a bot plays seat `+num,
+		"de", "{0} ist gegangen: Ein Bot spielt Platz {1}.",
+		"nl", "{0} is weg: een bot speelt plaats {1}."),
+	msg(`the host handed (.+)'s seat `+num+` to a bot`,
+		"de", "Der Gastgeber hat Platz {1} von {0} an einen Bot gegeben.",
+		"nl", "De gastheer heeft plaats {1} van {0} aan een bot gegeven."),
+	msg(`penalty: seat `+num+` \((.+)\) `+num+` points: (.*)`,
+		"en", "Penalty: seat {0} ({1}) {2} points: {3}",
+		"de", "Strafe: Platz {0} ({1}) {2} Punkte: {3}",
+		"nl", "Straf: plaats {0} ({1}) {2} punten: {3}"),
+	msg(any_+` is back`,
+		"de", "{0} ist zurück.",
+		"nl", "{0} is terug."),
 
 	// tui: the errors of model.go.
 	msg(`join which table\? give its id or invite code`,

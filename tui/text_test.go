@@ -161,7 +161,7 @@ func TestTranslationsFitTheirColumns(t *testing.T) {
 		"seat": 26, "tricks": 6, "score": 7, "role": 9, "cards": 5,
 		"farmer": 9, "landlord": 9, "deal": 8, "total": 8, "round": 9,
 		"GAME #": 6, "ENDED": 16, "PLACE": 5, "TOTAL": 7,
-		"Game": 18, "Seats": 18, "Private": 18, "Turn timer": 18,
+		"Game": 18, "Seats": 18, "Private": 18, "Turn timer": 18, "Bot pace": 18,
 		"Language": 21, "Cards": 21, "Four-colour suits": 21, "Colour": 21, "Bell on your turn": 21, // padded to 22
 	}
 	for lang, cat := range catalogues {
@@ -231,6 +231,20 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 	// A known English message becomes a sentence.
 	if got, want := en.err(tables.ErrSeatTaken), "That seat is taken."; got != want {
 		t.Errorf("en: got %q, want %q", got, want)
+	}
+	// Chat lines of the table and why it ended.
+	for _, c := range []struct{ en, de, nl string }{
+		{"marieke is back", "marieke ist zurück.", "marieke is terug."},
+		{"the host handed bob's seat 3 to a bot", "Der Gastgeber hat Platz 3 von bob an einen Bot gegeben.", "De gastheer heeft plaats 3 van bob aan een bot gegeven."},
+		{"penalty: seat 2 (bob) -5 points: talked during the trick", "Strafe: Platz 2 (bob) -5 Punkte: talked during the trick", "Straf: plaats 2 (bob) -5 punten: talked during the trick"},
+		{"the table was closed", "Der Tisch wurde geschlossen.", "De tafel is gesloten."},
+	} {
+		if got := de.message(c.en); got != c.de {
+			t.Errorf("de: %q: got %q, want %q", c.en, got, c.de)
+		}
+		if got := nl.message(c.en); got != c.nl {
+			t.Errorf("nl: %q: got %q, want %q", c.en, got, c.nl)
+		}
 	}
 	// English stays English, readable; an unknown message stays as it is.
 	if got, want := en.err(errors.New("must follow H")), "You must follow hearts."; got != want {
