@@ -93,7 +93,9 @@ func (t *text) fill(m *message, args []string) string {
 		a := args[i]
 		switch sub[2] {
 		case "suit":
-			return suitWords[t.lang][a]
+			if w, ok := suitWords[t.lang][a]; ok {
+				return w
+			}
 		case "phase":
 			if w, ok := phaseWords[t.lang][a]; ok {
 				return w
@@ -113,7 +115,7 @@ func (t *text) fill(m *message, args []string) string {
 func sentence(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	s = string(unicode.ToUpper(r)) + s[n:]
-	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, ")") {
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") {
 		s += "."
 	}
 	return s
