@@ -25,10 +25,11 @@ const simUsage = `usage: cardroom sim --game NAME --bots A,B[,…] [flags]
 Plays a seeded duplicate tournament between bots: every game is played once
 per bot with the seats rotated (seat s holds bot (s+r) mod k in seating r),
 on the same deals, so each bot plays each hand in each seat. Prints each
-bot's mean score per round and its difference to the first bot with a 95 %
-interval (one game = one sample), bid accuracy (trick games) by round size
-and by bidding position, and decision times. The same flags give the same
-figures on any machine (decision times aside).
+bot's mean score per round and the first bot's lead over each other bot
+with a 95 % interval (one game = one sample), bid accuracy (trick games) by
+round size and by bidding position, and decision times. The same flags give
+the same figures on any machine (decision times aside; the bots run
+without their wall-clock guards unless --clock).
 
 flags:
 `
@@ -42,7 +43,13 @@ type simConfig struct {
 	Seed    uint64         `json:"seed"`
 	Options engine.Options `json:"options"`
 	Workers int            `json:"-"`
+	// Clock lets the bots' wall-clock guards play; without it every bot
+	// that has one runs unbounded, so the figures repeat on any machine.
+	Clock bool `json:"clock,omitempty"`
 }
+
+// unbounded is a bot that can drop its wall-clock guard.
+type unbounded interface{ Unbounded() engine.Bot }
 
 // simCmd runs `cardroom sim`.
 func simCmd(args []string, stdout, stderr io.Writer) int {
@@ -58,6 +65,7 @@ func simCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the deals and of the bots' rngs")
 	fs.StringVar(&opts, "options", "", "table options, k=v,k=v (special_rounds uses ; between rounds: 5:blind;7:no_trump)")
 	fs.IntVar(&c.Workers, "workers", runtime.GOMAXPROCS(0), "games played at once (the figures do not depend on it; decision times do)")
+	fs.BoolVar(&c.Clock, "clock", false, "keep the bots' wall-clock guards (the figures then depend on the machine's speed)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -253,6 +261,9 @@ func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (played, error) {
 	rngs := make([]*rand.Rand, c.Players)
 	for s := range bots {
 		bots[s], _ = games.NewBot(c.Game, c.Bots[(s+r)%k])
+		if u, ok := bots[s].(unbounded); ok && !c.Clock {
+			bots[s] = u.Unbounded()
+		}
 		rngs[s] = rand.New(rand.NewPCG(c.Seed, uint64(i)<<8|uint64(s)+1))
 	}
 	deals := rand.New(rand.NewPCG(c.Seed, uint64(i)<<8))

@@ -3,8 +3,10 @@ package trickbot
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -78,8 +80,9 @@ func BenchmarkStrong8Tables(b *testing.B) {
 	}
 }
 
-// TestSlowestDecisions logs the slowest strong decisions by phase and hand
-// size (go test -run Slowest -v); it asserts nothing.
+// TestSlowestDecisions logs the strong bot's CPU time per decision, p50,
+// p99 and the slowest by phase and hand size (go test -run Slowest -v); it
+// asserts nothing.
 func TestSlowestDecisions(t *testing.T) {
 	if testing.Short() {
 		t.Skip()
@@ -92,13 +95,27 @@ func TestSlowestDecisions(t *testing.T) {
 		v *trick.View
 	}
 	var ts []timed
+	runtime.LockOSThread() // CPU time of this thread: the figures hold on a busy machine too
+	defer runtime.UnlockOSThread()
 	for _, v := range views {
-		t0 := time.Now()
+		t0 := threadCPU()
 		bot.Decide(v, rng)
-		ts = append(ts, timed{time.Since(t0), v})
+		ts = append(ts, timed{threadCPU() - t0, v})
 	}
 	slices.SortFunc(ts, func(a, b timed) int { return int(b.d - a.d) })
+	t.Logf("%d decisions: CPU p50 %v, p99 %v", len(ts), ts[len(ts)/2].d, ts[len(ts)/100].d)
 	for _, x := range ts[:min(15, len(ts))] {
 		t.Logf("%v: round %d %s, hand sizes %v, %d legal", x.d, x.v.Round, x.v.Phase, x.v.HandSizes, len(x.v.Legal))
 	}
 }
+
+// threadCPU is the CPU time the calling OS thread has used.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+const rusageThread = 1 // RUSAGE_THREAD (Linux)

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"time"
 
 	"cardroom/engine"
 	"cardroom/engine/cards"
@@ -60,19 +61,29 @@ func ParseLevel(s string) (Level, error) {
 
 // Config is how much a bot searches.
 type Config struct {
-	// Samples is the number of deals sampled per decision.
+	// Samples is the number of deals sampled per decision, at most.
 	Samples int
+	// Playouts caps the moves scored per decision (samples × legal moves),
+	// so a decision with many legal moves samples fewer deals (0: no cap).
+	Playouts int
+	// Budget is a wall-clock guard (0: none): past it the bot stops
+	// sampling and decides from the samples scored so far. Samples and
+	// Playouts are the work a decision should take; Budget only trips on
+	// a machine too busy for them, and only then does the clock change a
+	// move.
+	Budget time.Duration
 	// ExactLeaves: the bot searches a sample exactly (max^n) once the
 	// product of the factorials of the hand sizes is at most this (0: never).
 	ExactLeaves int
 }
 
-// Configs by level. Strong stays within 300 ms per decision at the 99th
-// percentile with 8 tables deciding at once on 2 cores (BenchmarkStrong).
+// Configs by level. Strong takes about 4 ms of CPU per decision (p99
+// 17 ms), so it stays within 300 ms at the 99th percentile with 8 tables
+// deciding at once on 2 cores (BenchmarkStrong8Tables, docs/BOTS.md).
 var configs = [...]Config{
 	Easy:   {Samples: 6},
-	Normal: {Samples: 24, ExactLeaves: 16},
-	Strong: {Samples: 200, ExactLeaves: 48},
+	Normal: {Samples: 24, ExactLeaves: 16, Budget: 150 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 48, Budget: 200 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.
@@ -96,15 +107,23 @@ func max1(c Config) Config {
 	return c
 }
 
+// Unbounded returns the bot without its wall-clock Budget, for tournaments
+// whose figures must repeat on any machine (cardroom sim).
+func (b *Bot) Unbounded() engine.Bot {
+	c := b.cfg
+	c.Budget = 0
+	return &Bot{cfg: c}
+}
+
 // Decide returns one of v.LegalMoves(); see DecideContext.
 func (b *Bot) Decide(v engine.View, rng *rand.Rand) engine.Move {
 	return b.DecideContext(context.Background(), v, rng)
 }
 
 // DecideContext returns one of v.LegalMoves(). It stops sampling when ctx
-// is done and decides from the samples scored so far (at least one), so a
-// table's timer is never exceeded; only then may the move depend on the
-// clock. A view that is not a trick game's gets its first legal move.
+// is done or the bot's Budget has passed, and decides from the samples
+// scored so far (at least one), so a table's timer is never exceeded; only
+// then may the move depend on the clock. A view that is not a trick game's gets its first legal move.
 func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand) engine.Move {
 	legal := ev.LegalMoves()
 	v, ok := ev.(*trick.View)
@@ -113,6 +132,11 @@ func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand)
 		return engine.Move{}
 	case len(legal) == 1 || !ok:
 		return legal[0]
+	}
+	if b.cfg.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, b.cfg.Budget)
+		defer cancel()
 	}
 	totals := b.evaluate(ctx, v, legal, rng)
 	if totals == nil {
@@ -133,7 +157,15 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 	s := newSampler(v)
 	totals := make([]float64, len(legal))
 	exact := v.Phase == trick.PhasePlay && leaves(v.HandSizes, b.cfg.ExactLeaves) <= b.cfg.ExactLeaves
-	for i := 0; i < b.cfg.Samples; i++ {
+	samples := b.cfg.Samples
+	if b.cfg.Playouts > 0 {
+		cost := len(legal) // a playout per legal move and sample
+		if exact {
+			cost = max(cost, len(legal)*leaves(v.HandSizes, b.cfg.ExactLeaves)/8) // ≈ 8 leaves a playout
+		}
+		samples = min(samples, max(b.cfg.Playouts/cost, 16))
+	}
+	for i := range samples {
 		if i > 0 && ctx.Err() != nil {
 			break
 		}

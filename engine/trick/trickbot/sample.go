@@ -21,6 +21,9 @@ type sampler struct {
 	voids []uint8      // per seat, the suits it has shown it lacks (a bit per suit)
 	hands []cards.Hand // one sample
 	room  []int        // scratch
+	// lacking is the set of suits some seat has shown it lacks.
+	lacking uint8
+	anyVoid bool
 }
 
 func deckOf(ruleset string) cards.Deck {
@@ -69,6 +72,8 @@ func newSampler(v *trick.View) *sampler {
 			led, ok := ledSuit(trickCards[:j])
 			if ok && p.Card.IsSuitCard() && p.Card.Suit() != led {
 				s.voids[p.Seat] |= 1 << led
+				s.lacking |= 1 << led
+				s.anyVoid = true
 			}
 		}
 	}
@@ -106,17 +111,19 @@ func (s *sampler) deal(rng *rand.Rand) []cards.Hand {
 // can hold it, chosen with odds by room left (the undealt stack takes the
 // rest). Cards of suits some seat lacks go first, so they still find room.
 func (s *sampler) place(pool []cards.Card, voids bool, rng *rand.Rand) bool {
-	lacking := func(c cards.Card) int {
+	if voids && s.anyVoid {
 		k := 0
-		for _, v := range s.voids {
-			if c.IsSuitCard() && v>>c.Suit()&1 != 0 {
-				k++
+		for su := range 4 { // cards of the suits some seat lacks first
+			if s.lacking>>su&1 == 0 {
+				continue
+			}
+			for j := k; j < len(pool); j++ {
+				if c := pool[j]; c.IsSuitCard() && c.Suit() == cards.Suit(su) {
+					pool[k], pool[j] = pool[j], pool[k]
+					k++
+				}
 			}
 		}
-		return k
-	}
-	if voids {
-		slices.SortStableFunc(pool, func(a, b cards.Card) int { return lacking(b) - lacking(a) })
 	}
 	stack := len(pool)
 	for seat := range s.hands {
@@ -195,21 +202,23 @@ func guessTricks(h cards.Hand, trump cards.Suit, known bool) float64 {
 		trump = bestSuit(h)
 	}
 	e := 0.0
-	for _, c := range h.Cards() {
+	for f := h.Faces(); f != 0; f &= f - 1 {
+		c := cardOf(f)
+		k := float64(h.Count(c))
 		switch {
 		case c == cards.Singularity:
-			e++
+			e += k
 		case !c.IsSuitCard():
 		case trump != cards.NoSuit && c.Suit() == trump:
 			if c.Rank() >= cards.Queen {
-				e++
+				e += k
 			} else {
-				e += 0.4
+				e += 0.4 * k
 			}
 		case c.Rank() == cards.Ace:
-			e += 0.8
+			e += 0.8 * k
 		case c.Rank() == cards.King:
-			e += 0.4
+			e += 0.4 * k
 		}
 	}
 	return e
@@ -218,9 +227,9 @@ func guessTricks(h cards.Hand, trump cards.Suit, known bool) float64 {
 // bestSuit is the suit a hand is strongest in.
 func bestSuit(h cards.Hand) cards.Suit {
 	var score [4]int
-	for _, c := range h.Cards() {
-		if c.IsSuitCard() {
-			score[c.Suit()] += 3 + int(c.Rank())/4
+	for f := h.Faces(); f != 0; f &= f - 1 {
+		if c := cardOf(f); c.IsSuitCard() {
+			score[c.Suit()] += h.Count(c) * (3 + int(c.Rank())/4)
 		}
 	}
 	best := cards.Spades

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"cardroom/engine"
+)
+
+// A short seeded tournament runs end to end through the command, prints
+// JSON, and gives the same figures twice (decision times aside).
+func TestSimSmoke(t *testing.T) {
+	args := []string{"sim", "--game", "boerenbridge", "--players", "3", "--bots", "easy,baseline,random",
+		"--games", "3", "--seed", "7", "--options", "max_cards=3,special_rounds=2:blind;5:forehead", "--json", "--workers", "2"}
+	var reps [2]simReport
+	for i := range reps {
+		var out, errb bytes.Buffer
+		if code := run(args, nil, &out, &errb); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		if !strings.Contains(errb.String(), "3/3 games") {
+			t.Errorf("no progress bar on stderr: %q", errb.String())
+		}
+		if err := json.Unmarshal(out.Bytes(), &reps[i]); err != nil {
+			t.Fatalf("%v\n%s", err, out.String())
+		}
+	}
+	a, b := reps[0], reps[1]
+	if a.Rounds != 5 || len(a.Bots) != 3 || len(a.Versus) != 2 {
+		t.Fatalf("rounds %d, %d bots, %d comparisons; want 5, 3, 2", a.Rounds, len(a.Bots), len(a.Versus))
+	}
+	for i := range a.Bots {
+		x, y := a.Bots[i], b.Bots[i]
+		if x.ScorePerRound != y.ScorePerRound || x.BidAccuracy != y.BidAccuracy || x.Decisions != y.Decisions {
+			t.Errorf("%s: two runs differ: %+v vs %+v", x.Name, x, y)
+		}
+		if x.Decisions == 0 || x.ByCards[3] == nil || x.ByPosition[3] == nil || x.ByCards[3].Bids == 0 {
+			t.Errorf("%s: no decisions or bid accuracy: %+v", x.Name, x)
+		}
+	}
+	if a.Versus[0] != b.Versus[0] || a.Versus[0].A != "easy" || a.Versus[1].B != "random" {
+		t.Errorf("comparisons %+v, %+v", a.Versus, b.Versus)
+	}
+}
+
+// Each seating of a game gets the same deals: with the same bot in every
+// seat, every seating scores the same.
+func TestSimSameDealsEverySeating(t *testing.T) {
+	rep, err := runSim(simConfig{Game: "singularity", Players: 4, Bots: []string{"baseline", "baseline"}, Games: 2, Seed: 3, Workers: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := rep.Versus[0]; v.Diff != 0 || v.CI95 != 0 {
+		t.Fatalf("baseline − baseline = %+.2f ± %.2f, want exactly 0", v.Diff, v.CI95)
+	}
+}
+
+func TestSimText(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"sim", "--game", "singularity", "--players", "6", "--bots", "normal,baseline", "--games", "1",
+		"--options", "scoring=progressive"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"singularity, 6 players, 1 games × 2 seatings, seed 1, 10 rounds a game",
+		"scoring=progressive", "normal − baseline:", "bid accuracy by cards dealt", "bidding position"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestSimErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bots", "strong"}, "at least two bots"},
+		{[]string{"--bots", "strong,nobody"}, `no bot "nobody"`},
+		{[]string{"--game", "chess"}, `unknown game "chess"`},
+		{[]string{"--options", "hook"}, "key=value"},
+		{[]string{"--options", "colour=red"}, `no option "colour"`},
+		{[]string{"--players", "9"}, "3 to 6 players"},
+		{[]string{"--games", "0"}, "at least one game"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"sim"}, c.args...), nil, &out, &errb); code == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error with %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
+
+func TestParseOptions(t *testing.T) {
+	o, err := parseOptions("scoring=progressive,special_rounds=5:blind;7:no_trump")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := engine.Options{"scoring": "progressive", "special_rounds": "5:blind,7:no_trump"}
+	if len(o) != len(want) || o["scoring"] != want["scoring"] || o["special_rounds"] != want["special_rounds"] {
+		t.Fatalf("got %v, want %v", o, want)
+	}
+}
