@@ -1,0 +1,181 @@
+package keeper
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"cardroom/engine"
+	"cardroom/engine/doudizhu"
+	"cardroom/engine/trick"
+	"cardroom/lobby"
+	"cardroom/store"
+	"cardroom/tables"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func registry() *engine.Registry {
+	return engine.NewRegistry(append(trick.Rulesets(), doudizhu.Ruleset())...)
+}
+
+func bots(ruleset string, _ int) engine.Bot {
+	if ruleset == "doudizhu" {
+		return doudizhu.BaselineBot{}
+	}
+	return trick.BaselineBot{}
+}
+
+func open(t *testing.T, dir string) (*store.Store, *Keeper) {
+	t.Helper()
+	s, err := store.Open(dir, store.WithSyncEvery(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, New(s, nil)
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	alice = tables.Player{ID: "SHA256:alice", Name: "alice"}
+	guest = tables.Player{ID: "guest-1", Name: "gus", Guest: true}
+)
+
+// A game played to its end at a table journaling into the store is
+// archived (its journal gone) and rated per family: alice by her key (away
+// at the end: still rated), the bots by their kind, the guest not at all.
+func TestGameEndArchivesAndRates(t *testing.T) {
+	s, k := open(t, t.TempDir())
+	rs, err := registry().Lookup("doudizhu")
+	must(t, err)
+	tb, err := tables.New(tables.Config{ID: "t1", Ruleset: rs, Seats: 3, Host: alice, SeatHost: true, Seed: 3, Bots: bots, Journal: k})
+	must(t, err)
+	errc := make(chan error, 1)
+	go func() { errc <- tb.Run(context.Background()) }()
+	must(t, tb.Sit(guest, 1))
+	must(t, tb.Start(alice))
+	must(t, tb.Disconnect(alice)) // her bot plays; she is still rated
+	must(t, tb.Disconnect(guest))
+	select {
+	case err := <-errc:
+		must(t, err)
+	case <-time.After(time.Minute):
+		t.Fatal("the game did not end")
+	}
+	if open, err := s.Unfinished(); err != nil || len(open) != 0 {
+		t.Fatalf("unfinished journals %v, %v; want none", open, err)
+	}
+	list, err := k.Games(alice.ID, 0)
+	must(t, err)
+	if len(list) != 1 || list[0].Ruleset != "doudizhu" {
+		t.Fatalf("alice's games %+v", list)
+	}
+	g, err := k.Game(list[0].ID)
+	must(t, err)
+	rep, err := engine.Replay(registry(), bytes.NewReader(g.Record))
+	if err != nil || !rep.Ended {
+		t.Fatalf("the archived record does not replay: %v", err)
+	}
+	if g.Seats[0].PlayerID != alice.ID || g.Seats[1].PlayerID != guest.ID || g.Seats[2].PlayerID != store.BotID("doudizhu.BaselineBot") {
+		t.Fatalf("seats %+v", g.Seats)
+	}
+	for i, st := range g.Seats {
+		if st.Total != rep.Result.Totals[i] || st.Place < 1 {
+			t.Fatalf("seat %d: %+v, replayed total %d", i, st, rep.Result.Totals[i])
+		}
+	}
+	r, err := s.Rating(alice.ID, "doudizhu")
+	must(t, err)
+	if r.Games != 1 {
+		t.Fatalf("alice's doudizhu rating counts %d games, want 1", r.Games)
+	}
+	if r, _ := s.Rating(store.BotID("doudizhu.BaselineBot"), "doudizhu"); r.Games != 1 {
+		t.Fatalf("the bot's rating counts %d games, want 1", r.Games)
+	}
+	if r, _ := s.Rating(guest.ID, "doudizhu"); r.Games != 0 {
+		t.Fatal("the guest was rated")
+	}
+	if r, _ := s.Rating(alice.ID, "singularity"); r.Games != 0 {
+		t.Fatal("another family was rated")
+	}
+	rec, err := k.Export(" #" + jsonNumber(list[0].ID))
+	if err != nil || !bytes.Equal(rec, g.Record) {
+		t.Fatalf("Export: %v", err)
+	}
+	if _, err := k.Export("nope"); !errors.Is(err, ErrBadGameID) {
+		t.Fatalf("Export(nope): %v", err)
+	}
+	if _, err := k.Export("9999"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("Export(9999): %v", err)
+	}
+}
+
+func jsonNumber(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+// Rated leaves guests out and keeps the others' places.
+func TestRated(t *testing.T) {
+	ids, places := Rated([]tables.FinishedSeat{
+		{Player: alice, Place: 2}, {Player: guest, Place: 1}, {Bot: "easy", Place: 3},
+	})
+	if len(ids) != 2 || ids[0] != alice.ID || ids[1] != store.BotID("easy") || places[0] != 2 || places[1] != 3 {
+		t.Fatalf("Rated: %v %v", ids, places)
+	}
+}
+
+// Names reserved through the lobby outlive the store being closed and
+// opened again; settings too.
+func TestNamesAndSettingsPersist(t *testing.T) {
+	dir := t.TempDir()
+	session := func(f func(l *lobby.Lobby, k *Keeper)) {
+		s, k := open(t, dir)
+		l := lobby.New(lobby.Config{Registry: registry(), Names: k, Saved: k, Journal: k})
+		errc := make(chan error, 1)
+		go func() { errc <- l.Run(context.Background()) }()
+		f(l, k)
+		must(t, l.Shutdown(context.Background()))
+		<-errc
+		must(t, s.Close())
+	}
+	session(func(l *lobby.Lobby, k *Keeper) {
+		e, err := l.Enter(alice.ID, "alice", false)
+		must(t, err)
+		if e.Player.Name != "alice" {
+			t.Fatalf("first alice: %+v", e)
+		}
+		must(t, k.SaveSettings(alice.ID, json.RawMessage(`{"lang":"nl"}`)))
+		if _, err := l.Enter("guest-9", "gus", true); err != nil {
+			t.Fatal(err)
+		}
+	})
+	session(func(l *lobby.Lobby, k *Keeper) {
+		e, err := l.Enter("SHA256:mallory", "Alice", false)
+		must(t, err)
+		if e.Player.Name != "Alice2" {
+			t.Fatalf("another key asking for Alice after a restart: %q, want Alice2", e.Player.Name)
+		}
+		if e, _ := l.Enter(alice.ID, "alice", false); e.Player.Name != "alice" || e.Note != "" {
+			t.Fatalf("alice after a restart: %+v", e)
+		}
+		if e, _ := l.Enter("SHA256:gus", "gus", false); e.Player.Name != "gus" {
+			t.Fatalf("a guest reserved gus: %q", e.Player.Name)
+		}
+		var v map[string]string
+		raw, err := k.Settings(alice.ID)
+		must(t, err)
+		if json.Unmarshal(raw, &v); v["lang"] != "nl" {
+			t.Fatalf("settings after a restart: %s", raw)
+		}
+	})
+}
