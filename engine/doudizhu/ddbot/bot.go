@@ -60,6 +60,10 @@ type Bot struct {
 	Rollouts int
 	// Candidates is the most moves the rollouts compare.
 	Candidates int
+	// Infer makes the sampled deals agree with the other seats' passes:
+	// of a few draws, the one where the fewest passes held back a play
+	// that fits the passer's split (strong).
+	Infer bool
 	// EndgameCards: when the three hands hold this many cards or fewer,
 	// each sampled deal is solved exactly (0: never).
 	EndgameCards int
@@ -76,9 +80,9 @@ func New(l Level) Bot {
 	case Easy:
 		return Bot{Level: Easy}
 	case Normal:
-		return Bot{Level: Normal, Rollouts: 200, Candidates: 6, Budget: 100 * time.Millisecond}
+		return Bot{Level: Normal, Rollouts: 120, Candidates: 5, Budget: 60 * time.Millisecond}
 	}
-	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, EndgameCards: 10, Budget: 150 * time.Millisecond}
+	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, Infer: true, EndgameCards: 16, Budget: 150 * time.Millisecond}
 }
 
 // Decide returns the bot's move: one of the view's legal moves.
@@ -144,6 +148,15 @@ func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
 sampling:
 	for i := range samples {
 		hs := d.sample(rng)
+		if b.Infer && len(d.passes) > 0 {
+			bad := d.misfits(hs, pl.sp, pl.buf)
+			for try := 0; try < 3 && bad > 0; try++ {
+				alt := d.sample(rng)
+				if n := d.misfits(alt, pl.sp, pl.buf); n < bad {
+					hs, bad = alt, n
+				}
+			}
+		}
 		for c, p := range cands {
 			// Past the budget, drop the unfinished sample: every candidate
 			// is judged on the same deals.

@@ -65,7 +65,16 @@ type deal struct {
 	pool   dd.Hand
 	counts [dd.Players]int
 	forced [dd.Players]dd.Hand
+	passes []pass    // the other seats' passes on an opponent's play
 	ranks  []dd.Rank // scratch for sampling
+}
+
+// pass is a seat passing on an opponent's play: later is what it has
+// played since, so its hand then was its hand now plus later.
+type pass struct {
+	seat  int
+	table dd.Play
+	later dd.Hand
 }
 
 // dealOf reads the hidden-card constraints from a view. During the bidding
@@ -79,6 +88,26 @@ func dealOf(v *dd.View) *deal {
 		if !t.Pass {
 			played[t.Seat] += t.Play.Cards
 			d.pool = d.pool.Minus(t.Play.Cards)
+		}
+	}
+	var later [dd.Players]dd.Hand
+	for i := len(v.History) - 1; i >= 0; i-- {
+		t := v.History[i]
+		if !t.Pass {
+			later[t.Seat] += t.Play.Cards
+			continue
+		}
+		if t.Seat == v.Seat {
+			continue
+		}
+		// The play this pass let stand: the last play before it.
+		for j := i - 1; j >= 0; j-- {
+			if o := v.History[j]; !o.Pass {
+				if (o.Seat == v.Landlord) != (t.Seat == v.Landlord) {
+					d.passes = append(d.passes, pass{t.Seat, o.Play, later[t.Seat]})
+				}
+				break
+			}
 		}
 	}
 	if l := v.Landlord; l >= 0 && l != v.Seat {
@@ -115,6 +144,23 @@ func (d *deal) sample(rng *rand.Rand) [dd.Players]dd.Hand {
 		}
 	}
 	return hs
+}
+
+// misfits counts the passes of hs that the split player would not have
+// made: the seat held a play of the table's type that fits its split.
+func (d *deal) misfits(hs [dd.Players]dd.Hand, sp *splitter, buf []dd.Play) int {
+	n := 0
+	for _, p := range d.passes {
+		h := hs[p.seat] + p.later
+		base := sp.cost(h)
+		for _, f := range dd.AppendFollows(buf[:0], h, p.table) {
+			if f.Type == p.table.Type && sp.cost(h.Minus(f.Cards))-base <= -3 {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 func appendRanks(dst []dd.Rank, h dd.Hand) []dd.Rank {
