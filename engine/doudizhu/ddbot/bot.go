@@ -6,6 +6,7 @@ package ddbot
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -37,6 +38,16 @@ func (l Level) String() string {
 	return "?"
 }
 
+// ParseLevel reads "easy", "normal" or "strong".
+func ParseLevel(s string) (Level, error) {
+	for _, l := range []Level{Easy, Normal, Strong} {
+		if s == l.String() {
+			return l, nil
+		}
+	}
+	return Normal, fmt.Errorf("level %q: use easy, normal or strong", s)
+}
+
 // Bot plays Dou Dizhu at a level:
 //
 //   - bidding: easy counts high cards, bombs and the plays its split needs;
@@ -47,11 +58,13 @@ func (l Level) String() string {
 //     strong evaluate the most promising moves with determinized rollouts:
 //     deals sampled consistent with the view (hand sizes, cards played, the
 //     landlord's unplayed bottom cards), each move played out by the split
-//     player in every seat; strong also searches exactly when few cards are
-//     left (EndgameCards).
+//     player in every seat; strong also prefers sampled deals that agree
+//     with the other seats' passes (Infer) and searches exactly when few
+//     cards are left (EndgameCards).
 //
-// Farmers cooperate: they do not overtake each other, and lead low singles
-// to a partner holding one card. A Bot is a value and safe for concurrent
+// Farmers cooperate: the split player never overtakes its partner (the
+// rollouts may choose to, when that wins more often) and leads its lowest
+// single to a partner next to play holding one card. A Bot is a value and safe for concurrent
 // use: every Decide builds its own scratch state.
 type Bot struct {
 	Level Level

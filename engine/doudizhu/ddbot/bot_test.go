@@ -50,3 +50,14 @@ func TestSplitPlays(t *testing.T) {
 		}
 	}
 }
+
+func TestParseLevel(t *testing.T) {
+	for _, l := range []Level{Easy, Normal, Strong} {
+		if got, err := ParseLevel(l.String()); got != l || err != nil {
+			t.Errorf("ParseLevel(%q) = %v, %v; want %v", l, got, err, l)
+		}
+	}
+	if _, err := ParseLevel("hard"); err == nil {
+		t.Error(`ParseLevel("hard"): no error`)
+	}
+}
