@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	rpprof "runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +62,25 @@ func readProc(pid int) (procStats, error) {
 	stt, _ := strconv.ParseInt(f[12], 10, 64)
 	st.cpu = time.Duration(ut+stt) * time.Second / clockTicks
 	return st, nil
+}
+
+// machineBusy is the CPU time all cores spent busy so far (/proc/stat),
+// to tell how much of the machine other processes took during a phase.
+func machineBusy() time.Duration {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line) // cpu user nice system idle iowait irq softirq steal ...
+	var busy int64
+	for i, v := range f[1:] {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		if i != 3 && i != 4 && i < 8 { // not idle, iowait, guest
+			busy += n
+		}
+	}
+	return time.Duration(busy) * time.Second / clockTicks
 }
 
 // Child is a server running in a child process: its SSH address, its debug
@@ -223,6 +243,29 @@ func ChildMain(stdin io.Reader, stdout io.Writer, serve func(ctx context.Context
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	// A CPU profile of exactly one phase of the run, written by the
+	// server to the path the load generator names.
+	var prof *os.File
+	mux.HandleFunc("/cpuprofile/start", func(w http.ResponseWriter, r *http.Request) {
+		f, err := os.Create(r.URL.Query().Get("path"))
+		if err == nil {
+			if err = rpprof.StartCPUProfile(f); err != nil {
+				f.Close()
+			} else {
+				prof = f
+			}
+		}
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+		}
+	})
+	mux.HandleFunc("/cpuprofile/stop", func(w http.ResponseWriter, _ *http.Request) {
+		if prof != nil {
+			rpprof.StopCPUProfile()
+			prof.Close()
+			prof = nil
+		}
+	})
 	mux.HandleFunc("/goroutines", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintln(w, runtime.NumGoroutine())
 	})

@@ -62,6 +62,9 @@ func Report(w io.Writer, res []*Result) {
 	row("generator CPU, share of one core", func(r *Result) float64 {
 		return r.GeneratorCPU.Seconds() / max(r.SteadyWall.Seconds(), 1e-9)
 	}, "%.2f")
+	row("other processes' CPU, cores", func(r *Result) float64 {
+		return r.OtherCPU.Seconds() / max(r.SteadyWall.Seconds(), 1e-9)
+	}, "%.2f")
 	row("keys answered", func(r *Result) float64 { return float64(r.Keys) }, "%.0f")
 	row("keys not answered in 10s", func(r *Result) float64 { return float64(r.KeyMissed) }, "%.0f")
 	row("keypress→screen p50 (ms)", func(r *Result) float64 { return ms(r.KeyP50) }, "%.1f")
@@ -81,8 +84,8 @@ func Report(w io.Writer, res []*Result) {
 		if len(r.Failed) > 0 {
 			fmt.Fprintf(w, "%s: %d of %d sessions did not open; first: %s\n", r.Server, r.N-r.Opened, r.N, r.Failed[0])
 		}
-		if r.Profile != "" {
-			fmt.Fprintf(w, "%s CPU profile: %s\n", r.Server, r.Profile)
+		for _, p := range r.Profiles {
+			fmt.Fprintf(w, "%s CPU profile: %s\n", r.Server, p)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -131,6 +132,7 @@ type Result struct {
 	SteadyCPU        time.Duration // server CPU during the steady phase
 	SteadyWall       time.Duration
 	GeneratorCPU     time.Duration // the generator's own CPU in the steady phase
+	OtherCPU         time.Duration // CPU other processes on the machine took in the steady phase
 	Frames           int64         // frames all sessions received in the steady phase
 	Bytes            int64
 	ChangedLines     int64
@@ -143,7 +145,7 @@ type Result struct {
 	TableGapMax      time.Duration
 	Behind           []string // tables that fell behind
 	ObserverFrameSec float64  // frames per second an observer saw, median
-	Profile          string
+	Profiles         []string
 }
 
 // Per-session figures.
@@ -265,6 +267,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		}
 		failMu.Unlock()
 	}
+	stopRampProfile := profile(ctx, cfg, child, kind, "ramp", r)
 	rampStart := time.Now()
 	stR0, _ := child.stats()
 	open := func(i int, command string) {
@@ -317,6 +320,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	}
 	r.Ramp = time.Since(rampStart)
 	stR1, _ := child.stats()
+	stopRampProfile()
 	r.RampCPU = stR1.cpu - stR0.cpu
 	live := sessions[:0:0]
 	for _, ls := range sessions {
@@ -348,25 +352,10 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 			ls.trackGaps()
 		}
 	}
-	var profDone chan struct{}
-	if cfg.ProfileDir != "" {
-		profDone = make(chan struct{})
-		secs := max(1, int(min(cfg.Duration, 30*time.Second).Seconds())-1)
-		path := filepath.Join(cfg.ProfileDir, fmt.Sprintf("%s-%s-%d.pprof", kind, cfg.Scenario, cfg.N))
-		r.Profile = path
-		go func() {
-			defer close(profDone)
-			body, err := child.get(ctx, fmt.Sprintf("/debug/pprof/profile?seconds=%d", secs))
-			if err == nil {
-				err = os.WriteFile(path, body, 0o644)
-			}
-			if err != nil {
-				r.Profile = "failed: " + err.Error()
-			}
-		}()
-	}
+	stopProfile := profile(ctx, cfg, child, kind, "steady", r)
 	p.set(kind+": steady", int(cfg.Duration/time.Second))
 	self0, _ := readProc(os.Getpid())
+	busy0 := machineBusy()
 	stS0, _ := child.stats()
 	start := time.Now()
 	sctx, cancel := context.WithTimeout(ctx, cfg.Duration)
@@ -402,8 +391,10 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	r.SteadyWall = time.Since(start)
 	stS1, _ := child.stats()
 	self1, _ := readProc(os.Getpid())
+	busy1 := machineBusy()
 	r.SteadyCPU = stS1.cpu - stS0.cpu
 	r.GeneratorCPU = self1.cpu - self0.cpu
+	r.OtherCPU = max(0, busy1-busy0-r.SteadyCPU-r.GeneratorCPU)
 	r.RSSEnd = stS1.rss
 	for i, ls := range live {
 		r.Frames += ls.frames.Load() - before[i].frames
@@ -418,11 +409,26 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	if cfg.Scenario == Tables {
 		tableStats(r, live, cfg.Duration)
 	}
-	if profDone != nil {
-		p.set(kind+": waiting for the profile", 0)
-		<-profDone
-	}
+	stopProfile()
 	return r, ctx.Err()
+}
+
+// profile starts a CPU profile of the server for one phase (with
+// cfg.ProfileDir) and returns what stops it.
+func profile(ctx context.Context, cfg Config, child *Child, kind, phase string, r *Result) (stop func()) {
+	if cfg.ProfileDir == "" {
+		return func() {}
+	}
+	path, err := filepath.Abs(filepath.Join(cfg.ProfileDir, fmt.Sprintf("%s-%s-%d-%s.pprof", kind, cfg.Scenario, cfg.N, phase)))
+	if err == nil {
+		_, err = child.get(ctx, "/cpuprofile/start?path="+url.QueryEscape(path))
+	}
+	if err != nil {
+		r.Profiles = append(r.Profiles, phase+" profile failed: "+err.Error())
+		return func() {}
+	}
+	r.Profiles = append(r.Profiles, path)
+	return func() { _, _ = child.get(context.WithoutCancel(ctx), "/cpuprofile/stop") }
 }
 
 // roles assigns each session its role and table.
