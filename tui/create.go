@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"cardroom/engine"
+	"cardroom/lobby"
 )
 
 // CreateRequest is what the create-table form asks the lobby for.
@@ -18,10 +19,15 @@ type CreateRequest struct {
 	Options engine.Options // every option of the rule set, as shown in the form
 	Private bool
 	Timer   time.Duration // 0: no turn timer
+	BotPace time.Duration // how long a bot waits before moving; lobby.Default or lobby.Off
 }
 
 // timerChoices are the turn timer values the form cycles through (0 = off).
 var timerChoices = []time.Duration{60 * time.Second, 90 * time.Second, 120 * time.Second, 0, 15 * time.Second, 30 * time.Second}
+
+// paceChoices are the bot paces the form cycles through: the server's
+// default first.
+var paceChoices = []time.Duration{lobby.Default, time.Second, 2 * time.Second, 500 * time.Millisecond, lobby.Off}
 
 // createForm is the create-table screen: the game, the seats, every option of
 // the rule set with its default and a one-line explanation, private, timer.
@@ -32,6 +38,7 @@ type createForm struct {
 	values   engine.Options
 	private  bool
 	timer    int // index into timerChoices
+	pace     int // index into paceChoices
 	cursor   int
 	editing  bool   // typing into a round-map field
 	input    string // the text being typed
@@ -64,15 +71,16 @@ func (f *createForm) resetGame() {
 	f.err = ""
 }
 
-// field rows: 0 game, 1 players, 2.. options, then private, timer, create.
-func (f *createForm) rows() int { return 2 + len(f.ruleset().Options) + 3 }
+// field rows: 0 game, 1 players, 2.. options, then bot pace, private,
+// timer, create.
+func (f *createForm) rows() int { return 2 + len(f.ruleset().Options) + 4 }
 
 func (f *createForm) request() CreateRequest {
 	opts := engine.Options{}
 	for k, v := range f.values {
 		opts[k] = v
 	}
-	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private, Timer: timerChoices[f.timer]}
+	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private, Timer: timerChoices[f.timer], BotPace: paceChoices[f.pace]}
 }
 
 // formResult says what the form wants after a key.
@@ -166,6 +174,8 @@ func (f *createForm) change(d int) {
 		f.resetGame()
 	case row == 1:
 		f.players = clamp(f.players+d, r.MinPlayers, r.MaxPlayers)
+	case row == n-4:
+		f.pace = (f.pace + len(paceChoices) + d) % len(paceChoices)
 	case row == n-3:
 		f.private = !f.private
 	case row == n-2:
@@ -246,6 +256,14 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		row(i+2, spec.Name, v, spec.Doc)
 	}
 	n := f.rows()
+	pace := t.get("the server's")
+	switch d := paceChoices[f.pace]; {
+	case d == lobby.Off:
+		pace = t.get("at once")
+	case d > 0:
+		pace = t.f("%.1f s per move", d.Seconds())
+	}
+	row(n-4, t.get("Bot pace"), pace, t.get("how long a bot waits before its move"))
 	row(n-3, t.get("Private"), map[bool]string{true: t.get("yes, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
 	timer := t.get("off")
 	if d := timerChoices[f.timer]; d > 0 {

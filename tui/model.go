@@ -410,13 +410,15 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 func (m *model) create(req CreateRequest) tea.Cmd {
 	p := m.player
 	return func() tea.Msg {
-		timer := req.Timer
-		if timer == 0 {
-			timer = lobby.Off
+		off := func(d time.Duration) time.Duration {
+			if d == 0 {
+				return lobby.Off
+			}
+			return d
 		}
 		c, err := m.app.lobby.Create(lobby.CreateRequest{
 			Host: p, Ruleset: req.Ruleset, Options: req.Options, Seats: req.Players,
-			Private: req.Private, TurnTimer: timer,
+			Private: req.Private, TurnTimer: off(req.Timer), BotPace: req.BotPace,
 		})
 		if err != nil {
 			return satMsg{err: err}
