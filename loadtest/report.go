@@ -81,6 +81,9 @@ func Report(w io.Writer, res []*Result) {
 		}
 	}
 	for _, r := range res {
+		if r.StormTime > 0 {
+			fmt.Fprintf(w, "%s: login storm of %d: %d in within %v, %d refused or not in by the end\n", r.Server, r.Storm, countStorm(r), r.StormTime.Round(time.Millisecond), r.StormFailed)
+		}
 		if len(r.Failed) > 0 {
 			fmt.Fprintf(w, "%s: %d of %d sessions did not open; first: %s\n", r.Server, r.N-r.Opened, r.N, r.Failed[0])
 		}
@@ -91,3 +94,5 @@ func Report(w io.Writer, res []*Result) {
 }
 
 func first(s []string, n int) []string { return s[:min(n, len(s))] }
+
+func countStorm(r *Result) int { return r.Storm - r.StormFailed }

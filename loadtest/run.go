@@ -55,6 +55,10 @@ type Config struct {
 	Start func(ctx context.Context, kind string, bc BaselineConfig) (*Child, error)
 	// Progress receives a progress bar (stderr); nil for none.
 	Progress io.Writer
+	// Storm is a number of extra logins (64 at a time) into the lobby at
+	// the start of the steady phase: how a login storm affects the
+	// sessions already playing. They stay open, idle, until the end.
+	Storm int
 	// Settle is how long the server is left alone before each measure of
 	// its memory. Default 2s.
 	Settle time.Duration
@@ -146,6 +150,9 @@ type Result struct {
 	Behind           []string // tables that fell behind
 	ObserverFrameSec float64  // frames per second an observer saw, median
 	Profiles         []string
+	Storm            int
+	StormTime        time.Duration // how long the storm's logins took (bounded by the steady phase)
+	StormFailed      int           // storm logins refused or not done by the end of the steady phase
 }
 
 // Per-session figures.
@@ -217,7 +224,7 @@ type loadSession struct {
 }
 
 func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *progress) (*Result, error) {
-	r := &Result{Server: kind, Scenario: cfg.Scenario, N: cfg.N}
+	r := &Result{Server: kind, Scenario: cfg.Scenario, N: cfg.N, Storm: cfg.Storm}
 	child, err := cfg.Start(ctx, kind, bc)
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: starting the %s server: %w", kind, err)
@@ -376,6 +383,33 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 			mu.Unlock()
 		}()
 	}
+	var storm []*session
+	stormDone := make(chan struct{})
+	if cfg.Storm > 0 {
+		storm = make([]*session, cfg.Storm)
+		go func() {
+			defer close(stormDone)
+			t0 := time.Now()
+			var failed atomic.Int64
+			parallel(sctx, cfg.Storm, 64, func(i int) {
+				s, _, err := dial(sctx, child.Addr, fmt.Sprintf("storm%d", i), "")
+				if err == nil {
+					if err = s.waitFor(sctx, readyText(kind)); err != nil {
+						s.close()
+					}
+				}
+				if err != nil {
+					failed.Add(1)
+					return
+				}
+				storm[i] = s
+			})
+			r.StormTime = time.Since(t0)
+			r.StormFailed = int(failed.Load())
+		}()
+	} else {
+		close(stormDone)
+	}
 	tick := time.NewTicker(time.Second)
 	for done := false; !done; {
 		select {
@@ -388,6 +422,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	tick.Stop()
 	wg.Wait()
 	cancel()
+	<-stormDone
 	r.SteadyWall = time.Since(start)
 	stS1, _ := child.stats()
 	self1, _ := readProc(os.Getpid())
@@ -400,6 +435,11 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		r.Frames += ls.frames.Load() - before[i].frames
 		r.Bytes += ls.bytes.Load() - before[i].bytes
 		r.ChangedLines += ls.changed.Load() - before[i].lines
+	}
+	for _, s := range storm {
+		if s != nil {
+			s.close()
+		}
 	}
 	r.Keys = len(lat)
 	r.KeyP50, r.KeyP99 = quantile(lat, 0.5), quantile(lat, 0.99)
@@ -493,6 +533,14 @@ func prepare(ctx context.Context, kind string, s *session, r role) error {
 		return err
 	}
 	return s.waitFor(ctx, chatMarker+"▏")
+}
+
+// readyText is on the first screen of a session.
+func readyText(kind string) string {
+	if kind == "baseline" {
+		return "say: ▏"
+	}
+	return "Quick play"
 }
 
 const (

@@ -34,6 +34,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Concurrency, "concurrency", 16, "logins in flight while opening sessions")
 	fs.IntVar(&cfg.Handshakes, "handshakes", 200, "login-only connections that measure the handshake")
 	fs.BoolVar(&cfg.Baseline, "baseline", false, "also measure a bare wish + bubbletea server and report ratios to it")
+	fs.IntVar(&cfg.Storm, "storm", 0, "extra logins at the start of the steady phase (64 at a time): a login storm")
 	fs.StringVar(&cfg.ProfileDir, "pprof", "", "write a CPU profile of each server's steady phase to this directory")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move (human pace)")
 	fps := fs.Int("fps", sshserver.DefaultFPS, "the card room's renderer frame rate")
