@@ -225,9 +225,9 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 				cursor = s.Key.Render("> ")
 			}
 		}
-		line := fmt.Sprintf("%s%-18s %s", cursor, label, value)
+		line := cursor + padRight(label, 18) + " " + value
 		if i == f.cursor {
-			line = fmt.Sprintf("%s%-18s %s", cursor, s.Bold.Render(label), s.Bold.Render(value))
+			line = cursor + padRight(s.Bold.Render(label), 18) + " " + s.Bold.Render(value)
 		}
 		b.WriteString(line)
 		if room := width - visibleWidth(line) - 2; doc != "" && room > 12 {
@@ -253,7 +253,7 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		if f.values[spec.Name] == spec.Default && !f.editing {
 			v += s.Subtle.Render(" (" + t.get("default") + ")")
 		}
-		row(i+2, spec.Name, v, spec.Doc)
+		row(i+2, spec.Name, v, t.get(spec.Doc))
 	}
 	n := f.rows()
 	pace := t.get("the server's")

@@ -28,22 +28,31 @@ type binding struct {
 }
 
 // helpBar renders the keys that work on the current screen, fitting width.
+// When they do not all fit, keys are left out from the end, but the last
+// one (the way to full help, or back) always stays.
 func (s *Styles) helpBar(width int, bs []binding) string {
-	var b strings.Builder
-	used := 0
-	for i, k := range bs {
-		item := k.keys + " " + k.does
-		w := len([]rune(item)) + 3
-		if used+w > width && i > 0 {
-			break
+	size := func(k binding) int { return visibleWidth(k.keys) + 1 + visibleWidth(k.does) }
+	total := func(bs []binding) int {
+		w := 0
+		for i, k := range bs {
+			if i > 0 {
+				w += 3
+			}
+			w += size(k)
 		}
+		return w
+	}
+	for len(bs) > 1 && total(bs) > width {
+		bs = append(bs[:len(bs)-2:len(bs)-2], bs[len(bs)-1])
+	}
+	var b strings.Builder
+	for i, k := range bs {
 		if i > 0 {
 			b.WriteString(s.Help.Render(" · "))
 		}
 		b.WriteString(s.Key.Render(k.keys))
 		b.WriteString(" ")
 		b.WriteString(s.Help.Render(k.does))
-		used += w
 	}
 	return b.String()
 }

@@ -113,7 +113,7 @@ func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
 	m.profile = s.Renderer().ColorProfile()
 	m.restyle()
 	if e.Note != "" {
-		m.status = e.Note
+		m.status = m.tx.message(e.Note)
 	}
 	return m
 }
@@ -270,7 +270,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, waitLobby(m.lobbySub)
 	case satMsg:
 		if msg.err != nil {
-			m.say(msg.err.Error(), true)
+			m.say(m.tx.err(msg.err), true)
 			return m, nil
 		}
 		old, ok := m.subs.setTable(msg.sub)
@@ -315,7 +315,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case replayMsg:
 		if msg.err != nil {
-			m.say(msg.err.Error(), true)
+			m.say(m.tx.err(msg.err), true)
 			return m, nil
 		}
 		m.replay = msg.r
@@ -324,7 +324,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case doneMsg:
 		if msg.err != nil {
-			m.say(msg.err.Error(), true)
+			m.say(m.tx.err(msg.err), true)
 		} else if msg.note != "" {
 			m.say(msg.note, false)
 		}
@@ -528,8 +528,21 @@ func (m *model) frame(body string, keys []binding) string {
 			status = m.st.OK.Render(fit(m.status, m.width))
 		}
 	}
-	return strings.Join(lines, "\n") + "\n" + status + "\n" + m.st.helpBar(m.width, keys)
+	out := strings.Join(lines, "\n") + "\n" + status + "\n" + m.st.helpBar(m.width, keys)
+	if m.set.Glyphs != Unicode {
+		out = plainGlyphs.Replace(out)
+	}
+	return out
 }
+
+// plainGlyphs turns the screens' symbols into ASCII of the same width, for
+// the ASCII and CJK-safe glyph sets (most of them take two columns in CJK
+// terminals).
+var plainGlyphs = strings.NewReplacer(
+	"·", "-", "←", "<", "→", ">", "↑", "^", "↓", "v", "×", "x", "—", "-", "–", "-",
+	"▏", "_", "◂", "<", "▸", ">", "⏱", "T", "…", ".", "▲", "^", "░", "#", "μ", "u", "σ", "s",
+	"╭", "+", "╮", "+", "╰", "+", "╯", "+", "┬", "+", "┴", "+", "─", "-", "│", "|",
+)
 
 func (m *model) tooSmall() string {
 	msg := m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.", minWidth, minHeight, m.width, m.height)

@@ -275,7 +275,7 @@ func (tm *tableModel) send(mv engine.Move) tea.Cmd {
 		err := t.Move(p, mv)
 		var ill *engine.IllegalMove
 		if errors.As(err, &ill) {
-			return doneMsg{err: errors.New(ill.Reason)}
+			return doneMsg{err: reasonError{ill.Reason}}
 		}
 		if err != nil {
 			return doneMsg{err: err}
@@ -343,7 +343,7 @@ func (tm *tableModel) view() (string, []binding) {
 	}
 	b.WriteString(padBetween(header, timer, tm.m.width) + "\n")
 	if tm.ended && s.Phase != tables.Over {
-		b.WriteString(st.Warn.Render(fit(tx.get("This table has closed.")+" "+s.Ended, tm.m.width)) + "\n")
+		b.WriteString(st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.m.width)) + "\n")
 	}
 	switch {
 	case s.Phase == tables.Waiting:
@@ -438,7 +438,7 @@ func (tm *tableModel) overView() string {
 		b.WriteString(line + "\n")
 	}
 	if s.Ended != "" {
-		b.WriteString("\n" + st.Warn.Render(s.Ended) + "\n")
+		b.WriteString("\n" + st.Warn.Render(tx.message(s.Ended)) + "\n")
 	}
 	b.WriteString("\n" + tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
 	return b.String()
@@ -450,7 +450,7 @@ func (tm *tableModel) chatView() string {
 	var lines []string
 	for _, l := range s.Chat {
 		if l.System {
-			lines = append(lines, st.Subtle.Render(fit("* "+l.Text, tm.m.width)))
+			lines = append(lines, st.Subtle.Render(fit("* "+tx.message(l.Text), tm.m.width)))
 			continue
 		}
 		lines = append(lines, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.m.width-14))
@@ -527,3 +527,9 @@ func (tm *tableModel) click(msg tea.MouseMsg) tea.Cmd {
 	}
 	return nil
 }
+
+// reasonError is an illegal move's reason alone, as the player reads it
+// ("must follow H"); the status line translates it.
+type reasonError struct{ reason string }
+
+func (e reasonError) Error() string { return e.reason }
