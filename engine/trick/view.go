@@ -23,6 +23,7 @@ type SheetRound struct {
 	Cards    int // cards dealt to each seat
 	Modifier Modifier
 	Bids     []int
+	Took     []int  // tricks each seat took
 	Scores   []int  // the round's scores (SI-5 averages for seats that sat out)
 	Totals   []int  // running totals of round scores after this round (penalties apart)
 	SatOut   []bool // seats that sat the round out (SI-5)
@@ -162,9 +163,9 @@ func (g *Game) view(seat int) *View {
 	for i := range g.played {
 		sr := &g.sheet[i]
 		row := SheetRound{Round: i + 1, Cards: int(g.r.cards[i+1]), Modifier: g.r.mod[i+1],
-			Bids: make([]int, n), Scores: make([]int, n), Totals: make([]int, n), SatOut: make([]bool, n)}
+			Bids: make([]int, n), Took: make([]int, n), Scores: make([]int, n), Totals: make([]int, n), SatOut: make([]bool, n)}
 		for s := range n {
-			row.Bids[s], row.Scores[s] = int(sr.bids[s]), int(sr.score[s])
+			row.Bids[s], row.Took[s], row.Scores[s] = int(sr.bids[s]), int(sr.took[s]), int(sr.score[s])
 			run[s] += int(sr.score[s])
 			row.Totals[s] = run[s]
 			row.SatOut[s] = sr.sitout>>s&1 != 0
