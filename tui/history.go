@@ -29,8 +29,9 @@ const historyLimit = 50
 
 type (
 	gamesMsg struct {
-		games []store.Game
-		err   error
+		games   []store.Game
+		profile []familyStats
+		err     error
 	}
 	boardMsg struct {
 		family       string
@@ -46,10 +47,11 @@ type (
 
 // historyModel is the list of the player's past games and their profile.
 type historyModel struct {
-	games []store.Game
-	sel   int
-	err   error
-	ready bool
+	games   []store.Game
+	profile []familyStats
+	sel     int
+	err     error
+	ready   bool
 }
 
 // boardModel is the leaderboard of one game family.
@@ -63,10 +65,13 @@ type boardModel struct {
 func (m *model) openHistory() tea.Cmd {
 	m.history = &historyModel{}
 	m.screen = historyScreen
-	a, id := m.app.archive, m.player.ID
+	a, id, reg := m.app.archive, m.player.ID, m.app.reg
 	return func() tea.Msg {
 		gs, err := a.Games(id, historyLimit)
-		return gamesMsg{gs, err}
+		if err != nil {
+			return gamesMsg{err: err}
+		}
+		return gamesMsg{games: gs, profile: profileOf(a, reg, id, gs)}
 	}
 }
 
@@ -124,6 +129,19 @@ func (m *model) historyView() string {
 	h := m.history
 	var b strings.Builder
 	b.WriteString(st.Title.Render(tx.get("Your games")) + st.Subtle.Render("  "+tx.get("finished games, newest first")) + "\n\n")
+	for _, f := range h.profile {
+		line := st.Bold.Render(f.title) + "  " + tx.f("%d games", f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
+		if f.rounds > 0 {
+			line += st.Subtle.Render(" · ") + tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
+		}
+		if f.bids > 0 {
+			line += st.Subtle.Render(" · ") + tx.f("bids exact %d %%", 100*f.exact/f.bids)
+		}
+		b.WriteString(fit(line, m.width+40) + "\n")
+	}
+	if len(h.profile) > 0 {
+		b.WriteString("\n")
+	}
 	switch {
 	case h.err != nil:
 		b.WriteString(st.Err.Render(h.err.Error()) + "\n")
@@ -133,7 +151,7 @@ func (m *model) historyView() string {
 		b.WriteString(tx.get("No finished games yet. Play one: they are kept here.") + "\n")
 	default:
 		b.WriteString(st.Subtle.Render(fmt.Sprintf("  %-6s %-16s %-15s %5s %7s  %s", tx.get("GAME #"), tx.get("ENDED"), tx.get("GAME"), tx.get("PLACE"), tx.get("TOTAL"), tx.get("PLAYERS"))) + "\n")
-		rows := m.height - 8
+		rows := m.height - 9 - len(h.profile)
 		first := max(0, min(h.sel-rows+1, len(h.games)-rows))
 		for i := first; i < len(h.games) && i < first+rows; i++ {
 			g := h.games[i]
@@ -416,4 +434,71 @@ func (a *App) export(playerID, arg string, out *bytes.Buffer) error {
 		}
 	}
 	return fmt.Errorf("game %d is not one of yours", id)
+}
+
+// familyStats is a player's record in one game: the profile.
+type familyStats struct {
+	title          string
+	games, wins    int
+	rounds, points int // rounds (or deals) played and the points they scored
+	bids, exact    int // trick games: bids made and bids made exactly
+}
+
+// profileOf sums up the player's games, replaying each record for the
+// per-round figures. Games whose record does not replay count without them.
+func profileOf(a Archive, reg *engine.Registry, id string, gs []store.Game) []familyStats {
+	by := map[string]*familyStats{}
+	var order []string
+	for _, sum := range gs {
+		seat := -1
+		for i, s := range sum.Seats {
+			if s.PlayerID == id {
+				seat = i
+			}
+		}
+		if seat < 0 {
+			continue
+		}
+		f := by[sum.Ruleset]
+		if f == nil {
+			f = &familyStats{title: sum.Ruleset}
+			if r, err := reg.Lookup(sum.Ruleset); err == nil {
+				f.title = r.Title
+			}
+			by[sum.Ruleset] = f
+			order = append(order, sum.Ruleset)
+		}
+		f.games++
+		if sum.Seats[seat].Place == 1 {
+			f.wins++
+		}
+		g, err := a.Game(sum.ID)
+		if err != nil {
+			continue
+		}
+		rep, err := engine.Replay(reg, bytes.NewReader(g.Record))
+		if err != nil {
+			continue
+		}
+		for _, r := range rep.Result.Rounds {
+			f.rounds++
+			f.points += r[seat]
+		}
+		if v, ok := rep.Game.View(seat).(*trick.View); ok {
+			for _, r := range v.Sheet {
+				if r.SatOut[seat] {
+					continue
+				}
+				f.bids++
+				if r.Bids[seat] == r.Took[seat] {
+					f.exact++
+				}
+			}
+		}
+	}
+	out := make([]familyStats, 0, len(order))
+	for _, name := range order {
+		out = append(out, *by[name])
+	}
+	return out
 }

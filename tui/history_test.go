@@ -76,7 +76,7 @@ func TestHistoryAndReplay(t *testing.T) {
 	m.app.SetArchive(fa)
 	cmd := m.lobbyKey(keyMsg("h"))
 	m.Update(cmd())
-	if v := m.View(); !strings.Contains(v, "Boerenbridge") || !strings.Contains(v, "7 ") {
+	if v := m.View(); !strings.Contains(v, "Boerenbridge") || !strings.Contains(v, "7 ") || !strings.Contains(v, "1st in 1") || !strings.Contains(v, "bids exact") {
 		t.Fatalf("history screen:\n%s", v)
 	}
 	cmd = m.key(keyMsg("enter"))

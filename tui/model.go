@@ -305,7 +305,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case gamesMsg:
 		if m.history != nil {
-			m.history.games, m.history.err, m.history.ready = msg.games, msg.err, true
+			m.history.games, m.history.profile, m.history.err, m.history.ready = msg.games, msg.profile, msg.err, true
 		}
 		return m, nil
 	case boardMsg:

@@ -240,4 +240,7 @@ var catalogueDE = map[string]string{
 	"%.1f s per move":                      "%.1f s pro Zug",
 	"Bot pace":                             "Bot-Tempo",
 	"how long a bot waits before its move": "wie lange ein Bot vor seinem Zug wartet",
+	"1st in %d":                            "%d× Erster",
+	"%.1f points per round":                "%.1f Punkte pro Runde",
+	"bids exact %d %%":                     "Ansagen genau %d %%",
 }

@@ -240,4 +240,7 @@ var catalogueNL = map[string]string{
 	"%.1f s per move":                      "%.1f s per zet",
 	"Bot pace":                             "Bottempo",
 	"how long a bot waits before its move": "hoe lang een bot wacht voor zijn zet",
+	"1st in %d":                            "%d× eerste",
+	"%.1f points per round":                "%.1f punten per ronde",
+	"bids exact %d %%":                     "biedingen precies %d %%",
 }
