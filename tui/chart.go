@@ -6,8 +6,9 @@ import (
 )
 
 // chart draws the running totals of each seat over the rounds as a small
-// line chart: one column per round, each seat's points marked with its seat
-// number (1–6) in its own colour, the zero line dotted. h is the plot height
+// line chart: two columns per round, each seat's points marked with its seat
+// number (1–6) in its own colour and joined by / - \ to the next round's,
+// the zero line dotted. h is the plot height
 // in rows; the y axis labels take 7 columns.
 func (s *Styles) chart(totals [][]int, players, h int) string {
 	if len(totals) == 0 || players == 0 || h < 3 {
@@ -36,6 +37,20 @@ func (s *Styles) chart(totals [][]int, players, h int) string {
 		grid[h-1-zero][c] = s.Subtle.Render("·")
 	}
 	inks := []ink{s.Title, s.Err, s.OK, s.Warn, s.Bot, s.Key}
+	// The joins between rounds first, so that the points are drawn on top.
+	for round := 0; round+1 < len(totals); round++ {
+		for seat := 0; seat < players; seat++ {
+			a, b := h-1-y(totals[round][seat]), h-1-y(totals[round+1][seat])
+			join := "-"
+			switch {
+			case b < a:
+				join = "/"
+			case b > a:
+				join = "\\"
+			}
+			grid[(a+b)/2][round*colW+1] = inks[seat%len(inks)].Render(join)
+		}
+	}
 	for round, row := range totals {
 		for seat := 0; seat < players; seat++ {
 			r := h - 1 - y(row[seat])
