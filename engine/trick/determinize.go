@@ -126,6 +126,9 @@ func FromView(v *View, hands []cards.Hand) (*Game, error) {
 		sr := &g.sheet[i]
 		for s := range n {
 			sr.bids[s], sr.score[s] = int8(row.Bids[s]), int16(row.Scores[s])
+			if row.Took != nil {
+				sr.took[s] = int8(row.Took[s])
+			}
 			if row.SatOut[s] {
 				sr.sitout |= 1 << s
 			}
