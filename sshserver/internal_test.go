@@ -54,9 +54,7 @@ func (g *gateWriter) Write(p []byte) (int, error) {
 func TestOutboxDropsWholeWritesThenAsksForRepaint(t *testing.T) {
 	g := &gateWriter{open: make(chan struct{}), entered: make(chan struct{}, 100)}
 	caughtUp := make(chan struct{}, 1)
-	ob := newOutbox(g, 10, func() { caughtUp <- struct{}{} })
-	done := make(chan struct{})
-	go func() { ob.run(); close(done) }()
+	ob := newOutbox(g, 10, func() { caughtUp <- struct{}{} }, nil)
 
 	ob.Write([]byte("frame1")) // taken by run, which blocks in g.Write
 	<-g.entered
@@ -74,7 +72,7 @@ func TestOutboxDropsWholeWritesThenAsksForRepaint(t *testing.T) {
 	}
 	ob.Write([]byte("full"))
 	ob.writeFinal([]byte("bye"))
-	<-done
+	<-ob.done
 	if got, want := g.out.String(), "frame1frame2fullbye"; got != want {
 		t.Errorf("client got %q, want %q", got, want)
 	}

@@ -10,7 +10,11 @@ import (
 // loop would then block every Program.Send, and with it whoever sends).
 //
 // Write never blocks: it copies into a buffer of at most limit bytes that a
-// goroutine owned by the session (run) drains into the channel.
+// drain goroutine writes into the channel. The drain goroutine runs only
+// while there is something to write (started by Write, gone once the buffer
+// is empty): thousands of idle sessions then hold no parked goroutine for
+// their output, which the garbage collector would scan on every cycle
+// (docs/CAPACITY.md).
 //
 // Policy when the buffer is full: drop frames, then repaint. bubbletea writes
 // each frame with one Write, so a write is queued whole or dropped whole.
@@ -29,7 +33,8 @@ type outbox struct {
 	w         io.Writer
 	limit     int
 	onCatchUp func()
-	onStall   func() // called once when dropping starts; may be nil
+	onStall   func()       // called once when dropping starts; may be nil
+	spawn     func(func()) // starts a drain goroutine
 
 	mu       sync.Mutex
 	buf      []byte // pending bytes, guarded by mu
@@ -37,9 +42,9 @@ type outbox struct {
 	closed   bool   // no more writes; run exits once buf is flushed
 	err      error  // the channel failed; everything is discarded
 	dropped  int    // number of writes dropped, for the log
+	draining bool   // a drain goroutine runs, guarded by mu
 
-	wake chan struct{} // cap 1: there is something to do; never closed
-	done chan struct{} // closed by run when it returns
+	done chan struct{} // closed once the outbox is closed and flushed (or failed)
 }
 
 // restoreTerminal undoes what a bubbletea program may have switched on:
@@ -49,12 +54,17 @@ const restoreTerminal = "\x1b[?1049l\x1b[?25h\x1b[?2004l\x1b[?1000l\x1b[?1002l\x
 // keepBuffer is the largest buffer an idle outbox keeps for reuse.
 const keepBuffer = 32 << 10
 
-func newOutbox(w io.Writer, limit int, onCatchUp func()) *outbox {
+// newOutbox returns an outbox writing to w; spawn starts its drain
+// goroutines (nil: go f()).
+func newOutbox(w io.Writer, limit int, onCatchUp func(), spawn func(func())) *outbox {
+	if spawn == nil {
+		spawn = func(f func()) { go f() }
+	}
 	return &outbox{
 		w:         w,
 		limit:     limit,
 		onCatchUp: onCatchUp,
-		wake:      make(chan struct{}, 1),
+		spawn:     spawn,
 		done:      make(chan struct{}),
 	}
 }
@@ -76,11 +86,14 @@ func (o *outbox) Write(p []byte) (int, error) {
 	default:
 		o.buf = append(o.buf, p...)
 	}
+	start := o.startLocked()
 	o.mu.Unlock()
 	if stalled && o.onStall != nil {
 		o.onStall()
 	}
-	o.signal()
+	if start {
+		o.spawn(o.drain)
+	}
 	return len(p), nil
 }
 
@@ -97,16 +110,27 @@ func (o *outbox) writeFinal(p []byte) {
 		}
 		o.buf = append(o.buf, p...)
 	}
+	wasClosed := o.closed
 	o.closed = true
+	start := o.startLocked()
+	idle := !o.draining && !wasClosed
 	o.mu.Unlock()
-	o.signal()
+	switch {
+	case start:
+		o.spawn(o.drain)
+	case idle:
+		close(o.done) // nothing left to write
+	}
 }
 
-func (o *outbox) signal() {
-	select {
-	case o.wake <- struct{}{}:
-	default:
+// startLocked reports whether a drain goroutine must be started (and
+// counts it as running): there are bytes to write and none runs.
+func (o *outbox) startLocked() bool {
+	if o.draining || len(o.buf) == 0 || o.err != nil {
+		return false
 	}
+	o.draining = true
+	return true
 }
 
 // stats returns the number of dropped writes.
@@ -116,45 +140,40 @@ func (o *outbox) stats() (dropped int) {
 	return o.dropped
 }
 
-// run drains the buffer into w until the outbox is closed and empty or w
-// fails. It is the only goroutine that writes to w.
-func (o *outbox) run() {
-	defer close(o.done)
+// drain writes the buffer into w until it is empty or w fails, then
+// returns; it closes done when the outbox is closed by then. Only one drain
+// runs at a time (draining), so it is the only goroutine writing to w.
+func (o *outbox) drain() {
 	var chunk []byte
-	for range o.wake {
-		for {
-			o.mu.Lock()
-			if o.err != nil || len(o.buf) == 0 {
-				catchUp := o.dropping && o.err == nil && !o.closed
-				o.dropping = false
-				closed := o.closed
-				o.mu.Unlock()
-				if catchUp && o.onCatchUp != nil {
-					o.onCatchUp()
-				}
-				if closed {
-					return
-				}
-				break
-			}
-			// Swap buffers so Write can go on while we write.
-			chunk, o.buf = o.buf, chunk[:0]
+	for {
+		o.mu.Lock()
+		if o.err != nil || len(o.buf) == 0 {
+			catchUp := o.dropping && o.err == nil && !o.closed
+			o.dropping = false
+			o.draining = false
+			closed := o.closed
 			o.mu.Unlock()
+			if catchUp && o.onCatchUp != nil {
+				o.onCatchUp()
+			}
+			if closed {
+				close(o.done)
+			}
+			return
+		}
+		// Swap buffers so Write can go on while we write.
+		chunk, o.buf = o.buf, chunk[:0]
+		o.mu.Unlock()
 
-			_, err := o.w.Write(chunk)
-			if cap(chunk) > keepBuffer {
-				chunk = nil // do not keep a burst's memory for the session's life
-			}
-			if err != nil {
-				o.mu.Lock()
-				o.err = err
-				o.buf = nil
-				closed := o.closed
-				o.mu.Unlock()
-				if closed {
-					return
-				}
-			}
+		_, err := o.w.Write(chunk)
+		if cap(chunk) > keepBuffer {
+			chunk = nil // do not keep a burst's memory for the session's life
+		}
+		if err != nil {
+			o.mu.Lock()
+			o.err = err
+			o.buf = nil
+			o.mu.Unlock()
 		}
 	}
 }

@@ -423,25 +423,27 @@ func (s *Server) onSessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newCh
 		c.handshake.Stop()
 		c.keepalive.Do(func() {
 			if s.cfg.KeepaliveInterval > 0 {
-				s.goBG(func() { s.keepalive(ctx, conn, c) })
+				s.keepalive(ctx, conn, c)
 			}
 		})
 	}
 	ssh.DefaultSessionHandler(srv, conn, newChan, ctx)
 }
 
-// keepalive asks the client every interval whether it is there, and closes
-// the connection when an answer does not come within an interval.
+// keepalive asks the client every interval whether it is still there, and
+// closes the connection when an answer does not come within an interval.
+// It runs on timers rather than in a goroutine of its own: a parked
+// goroutine per connection costs memory and a stack scan in every garbage
+// collection (docs/CAPACITY.md).
 func (s *Server) keepalive(ctx ssh.Context, conn *gossh.ServerConn, c *trackedConn) {
-	t := time.NewTicker(s.cfg.KeepaliveInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
+	iv := s.cfg.KeepaliveInterval
+	var mu sync.Mutex
+	var t *time.Timer // guarded by mu
+	ping := func() {
+		if ctx.Err() != nil {
 			return
-		case <-t.C:
 		}
-		timeout := time.AfterFunc(s.cfg.KeepaliveInterval, func() {
+		timeout := time.AfterFunc(iv, func() {
 			s.log.Info("keepalive timeout", "remote", c.RemoteAddr().String())
 			c.Close()
 		})
@@ -450,7 +452,20 @@ func (s *Server) keepalive(ctx ssh.Context, conn *gossh.ServerConn, c *trackedCo
 		if err != nil {
 			return
 		}
+		mu.Lock()
+		if ctx.Err() == nil { // else the stop below has run or will
+			t.Reset(iv)
+		}
+		mu.Unlock()
 	}
+	mu.Lock()
+	t = time.AfterFunc(iv, ping)
+	mu.Unlock()
+	context.AfterFunc(ctx, func() {
+		mu.Lock()
+		t.Stop()
+		mu.Unlock()
+	})
 }
 
 func hostOf(a net.Addr) string {

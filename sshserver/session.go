@@ -309,11 +309,10 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 		case repaint <- struct{}{}:
 		default:
 		}
-	})
+	}, s.goBG)
 	ob.onStall = func() {
 		s.log.Info("client stopped reading; dropping frames", "session", sess.id)
 	}
-	s.goBG(ob.run)
 	sess.renderer = newRenderer(ob, sess.profile, sess.dark)
 	sess.mu.Lock()
 	sess.out = ob
