@@ -305,8 +305,10 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 				watchIdx = append(watchIdx, i)
 			}
 		}
-		// One at a time: quick play joins a waiting table if it sees one.
-		parallel(ctx, len(seatedIdx), 1, func(j int) { open(seatedIdx[j], "") })
+		// A few at a time: quick play creates and starts a table, and
+		// joins one that is still waiting if it sees one (then two seats
+		// are away at one table, and there is a table fewer).
+		parallel(ctx, len(seatedIdx), min(cfg.Concurrency, 8), func(j int) { open(seatedIdx[j], "") })
 		ids, err := tableIDs(ctx, child.Addr)
 		if err != nil {
 			return nil, err
