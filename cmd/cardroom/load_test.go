@@ -25,13 +25,14 @@ func TestLoadSmoke(t *testing.T) {
 	defer cancel()
 	logger := log.NewWithOptions(io.Discard, log.Options{})
 	cfg := loadtest.Config{
-		Scenario:   loadtest.Tables,
-		N:          20,
-		Duration:   2 * time.Second,
-		Spectators: 3,
-		Handshakes: 4,
-		Settle:     time.Millisecond,
-		Baseline:   true,
+		Scenario:    loadtest.Tables,
+		N:           20,
+		Duration:    2 * time.Second,
+		Spectators:  3,
+		Handshakes:  4,
+		Concurrency: 1, // one quick play at a time: exactly one table each
+		Settle:      time.Millisecond,
+		Baseline:    true,
 		Start: func(ctx context.Context, kind string, bc loadtest.BaselineConfig) (*loadtest.Child, error) {
 			dir := t.TempDir()
 			if kind == "baseline" {
