@@ -5,8 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
+	"io"
 	"math/rand/v2"
+	"net"
 	"os"
 	"os/exec"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	"cardroom/engine"
 	"cardroom/engine/games"
 	"cardroom/lobby"
+	"cardroom/sshserver"
 	"cardroom/store"
 	"cardroom/tables"
 )
@@ -322,4 +324,38 @@ func TestKilledGameFinishesTheSame(t *testing.T) {
 	if got[0].Seats[0].PlayerID != crashAlice.ID || got[0].Seats[0].Name != "alice" {
 		t.Fatalf("seat 0 is %+v, want alice's key", got[0].Seats[0])
 	}
+}
+
+// A graceful shutdown closes the store well within the 10 s budget, and the
+// next start opens it again.
+func TestServeShutdownClosesTheStore(t *testing.T) {
+	dir := t.TempDir()
+	for range 2 {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := sshserver.Config{Listen: ln.Addr().String(), DataDir: dir, KeepaliveInterval: -1, IdleTimeout: -1}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- serve(ctx, ln, cfg, 0, 0, log.NewWithOptions(io.Discard, log.Options{})) }()
+		start := time.Now()
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("serve: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not stop within 10 s")
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("shutdown took %v", d)
+		}
+	}
+	s, err := store.Open(dir)
+	if err != nil {
+		t.Fatalf("the store does not open after two runs: %v", err)
+	}
+	s.Close()
 }
