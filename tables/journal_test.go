@@ -320,3 +320,34 @@ func TestRestoreRefusesABadLine(t *testing.T) {
 		}
 	})
 }
+
+// eventsCounter counts the calls of Events, which copy the whole record.
+type eventsCounter struct {
+	engine.Game
+	calls *int
+}
+
+func (g eventsCounter) Events() []engine.Event { *g.calls++; return g.Game.Events() }
+
+// A step costs O(1), not O(events so far): the table reads the engine's
+// whole record only once per deal, not after every move.
+func TestEventsReadOncePerDeal(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		calls := 0
+		rs := toyRuleset("toy")
+		newGame := rs.New
+		rs.New = func(n int, o engine.Options) (engine.Game, error) {
+			g, err := newGame(n, o)
+			return eventsCounter{g, &calls}, err
+		}
+		cfg := defaultConfig("toy")
+		cfg.Ruleset, cfg.SeatHost, cfg.Options, cfg.Journal = rs, false, engine.Options{"rounds": "5"}, newMemJournal()
+		r := newRig(t, cfg)
+		must(t, r.table.Start(alice))
+		must(t, r.wait())
+		// 5 deals; the record written at the end reads the table's own copy.
+		if calls != 5 {
+			t.Fatalf("Events called %d times in a game of 5 deals, want 5", calls)
+		}
+	})
+}

@@ -12,6 +12,13 @@
 // the public one (ON-4); every event is recorded with its time and the record
 // is saved when the table ends, however it ends (ON-5). Also SI-5 sitouts
 // (singularity) and BB-7 penalties (boerenbridge).
+//
+// Persistence (journal.go): with a Journal, every event is appended to the
+// table's journal before any subscriber sees its effect, and a finished game
+// is handed to Journal.Finish; Restore rebuilds a table from its journal
+// after a restart. The deal and bot randomness is drawn per step, from the
+// seed and the number of events so far, so that a restored table plays on
+// exactly as the uninterrupted one would have.
 package tables
 
 import (
