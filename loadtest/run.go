@@ -23,6 +23,9 @@ const (
 	Tables = "tables" // tables played by bots at their pace; sessions sit at them (away, their bot plays) or watch, typing into the chat line
 )
 
+// tableLimit is the lobby's default MaxTables.
+const tableLimit = 200
+
 // Limits of one run.
 const (
 	MaxSessions = 5000
@@ -39,7 +42,8 @@ type Config struct {
 	// KeyEvery is how often each typing session presses a key. Default 1s.
 	KeyEvery time.Duration
 	// Spectators per table (Tables); each table also has one seated
-	// session. Default 3.
+	// session. Default 3, or more so that there are at most 200 tables
+	// (the lobby's limit).
 	Spectators int
 	// Concurrency is the number of logins in flight during the ramp. Default 16.
 	Concurrency int
@@ -78,7 +82,9 @@ func (c *Config) check() error {
 		c.KeyEvery = time.Second
 	}
 	if c.Spectators <= 0 {
-		c.Spectators = 3
+		// The lobby runs at most 200 tables (lobby.Config.MaxTables):
+		// more sessions watch each table rather than ask for more tables.
+		c.Spectators = max(3, (c.N+tableLimit-1)/tableLimit-1)
 	}
 	if c.Concurrency <= 0 {
 		c.Concurrency = 16

@@ -30,7 +30,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.N, "n", 100, "sessions (at most "+strconv.Itoa(loadtest.MaxSessions)+")")
 	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "steady phase once every session is open (at most "+loadtest.MaxDuration.String()+")")
 	fs.DurationVar(&cfg.KeyEvery, "key-every", time.Second, "each typing session presses a key this often")
-	fs.IntVar(&cfg.Spectators, "spectators", 3, "spectators per table (tables scenario; one of them only watches)")
+	fs.IntVar(&cfg.Spectators, "spectators", 0, "spectators per table (tables scenario; one of them only watches); 0: 3, or enough for at most 200 tables")
 	fs.IntVar(&cfg.Concurrency, "concurrency", 16, "logins in flight while opening sessions")
 	fs.IntVar(&cfg.Handshakes, "handshakes", 200, "login-only connections that measure the handshake")
 	fs.BoolVar(&cfg.Baseline, "baseline", false, "also measure a bare wish + bubbletea server and report ratios to it")
