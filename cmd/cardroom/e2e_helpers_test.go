@@ -137,6 +137,22 @@ func (p *term) typ(keys string) {
 	}
 }
 
+// ansiRE matches the escape sequences a session writes (CSI and OSC).
+var ansiRE = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]`)
+
+// plainText is terminal output without its escape sequences.
+func plainText(out string) string { return ansiRE.ReplaceAllString(out, "") }
+
+// waitForFold waits until the screen shows text, ignoring case: messages
+// from the lobby and the tables are shown as sentences.
+func (p *term) waitForFold(text string) {
+	p.t.Helper()
+	want := strings.ToLower(text)
+	p.waitUntil(fmt.Sprintf("screen shows %q (any case)", text), func(s string) bool {
+		return strings.Contains(strings.ToLower(s), want)
+	})
+}
+
 // waitFor waits until the screen shows text.
 func (p *term) waitFor(text string) {
 	p.t.Helper()
@@ -321,12 +337,14 @@ func (p *term) syncStatus() string {
 	tok := fmt.Sprintf("sync%d", p.syncN)
 	want := fmt.Sprintf("unknown command %q", tok)
 	p.typ(":" + tok + "\r")
-	p.waitUntil("status "+want, func(s string) bool { return strings.Contains(statusLine(s, p.h), want) })
+	p.waitUntil("status "+want, func(s string) bool { return strings.Contains(strings.ToLower(statusLine(s, p.h)), want) })
 	return p.screen()
 }
 
 // isSyncAnswer reports whether a status line is the answer to syncStatus.
-func isSyncAnswer(status string) bool { return strings.Contains(status, `unknown command "sync`) }
+func isSyncAnswer(status string) bool {
+	return strings.Contains(strings.ToLower(status), `unknown command "sync`)
+}
 
 // act types keys that make a move and waits for its outcome: a new
 // snapshot (the game state on the screen changed: true) or a new answer on
@@ -663,8 +681,10 @@ func (p *term) formSet(label, value string) {
 }
 
 // createTable opens the create form from the lobby, sets the game and then
-// each label/value pair in the order of the form's rows, switches the turn
-// timer off, and creates the table. It returns at the waiting table.
+// each label/value pair in the order of the form's rows (rows left alone
+// keep their defaults; the bot pace default is the server's, zero here),
+// switches the turn timer off, and creates the table. It returns at the
+// waiting table.
 func (p *term) createTable(title string, fields ...string) {
 	p.t.Helper()
 	p.typ("n")
@@ -681,8 +701,14 @@ func (p *term) fillForm(title string, fields ...string) {
 		p.formSet(fields[i], fields[i+1])
 	}
 	p.formSet("Turn timer", "off")
-	p.typ("j")
-	p.waitUntil("the cursor on the create button", func(s string) bool { return formCursor(s) == "" })
+	for range 20 { // down to the create button, the one row without ▸
+		cur := formCursor(p.screen())
+		if cur == "" {
+			break
+		}
+		p.typ("j")
+		p.waitUntil("the form cursor moves", func(s string) bool { return formCursor(s) != cur })
+	}
 	p.typ("\r")
 	p.waitFor("Waiting for players")
 }

@@ -26,7 +26,7 @@ func TestE2ETwoPeopleAtOneTable(t *testing.T) {
 	bob.waitTable()
 	bob.waitFor("private")
 	bob.typ("\r")
-	bob.waitFor("that table is private")
+	bob.waitForFold("that table is private")
 
 	bob.typ("c")
 	bob.waitFor("Invite code or table id:")
@@ -178,7 +178,7 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 	// and his bot plays it, until he sits down again.
 	playTogether(t, func(who *term, s string) bool { return who == bob }, ada, bob)
 	bob.typ(sshtest.KeyEsc)
-	bob.waitFor("Your seat is kept")
+	bob.waitForFold("your seat is kept")
 	ada.waitFor("bob [away]")
 	bob.typ("\r")
 	if s := bob.waitUntil("bob's hand again", func(s string) bool { return hand(s) != nil }); !strings.Contains(s, "bob (you)") {
