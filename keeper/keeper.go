@@ -89,25 +89,24 @@ func (k *Keeper) Append(tableID string, lines ...[]byte) error {
 	return err
 }
 
-// Finish archives a finished game (its journal goes in the same
-// transaction) and, when it was played to its end, rates it.
+// Finish archives a finished game and, when it was played to its end, rates
+// it, in one transaction that also drops its journal.
 func (k *Keeper) Finish(f tables.Finished) error {
 	g := store.Game{Table: f.Table, Ruleset: f.Ruleset, Started: f.Started, Ended: f.Ended, Record: f.Record}
 	for _, s := range f.Seats {
 		g.Seats = append(g.Seats, store.Seat{PlayerID: PlayerID(s), Name: s.Name, Total: s.Total, Place: s.Place})
 	}
-	if _, err := k.s.Archive(g); err != nil {
-		return fmt.Errorf("archive: %w", err)
-	}
-	if !f.Complete {
-		return nil
-	}
 	ids, places := Rated(f.Seats)
-	if len(ids) < 2 {
+	if !f.Complete || len(ids) < 2 {
+		if _, err := k.s.Archive(g); err != nil {
+			return fmt.Errorf("archive: %w", err)
+		}
 		return nil
 	}
-	if _, err := k.s.UpdateRatings(f.Ruleset, ids, places); err != nil {
-		return fmt.Errorf("ratings: %w", err)
+	// One transaction: a crash leaves the game journaled (and restored,
+	// and finished again) or archived and rated, never rated twice.
+	if _, _, err := k.s.ArchiveRated(g, f.Ruleset, ids, places); err != nil {
+		return fmt.Errorf("archive: %w", err)
 	}
 	return nil
 }

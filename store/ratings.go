@@ -68,6 +68,47 @@ func (s *Store) UpdateRatings(family string, ids []string, places []int) ([]rati
 	}
 	var out []ratings.Rating
 	err := s.tx(func(tx *sql.Tx) error {
+		var err error
+		out, err = s.rate(tx, family, ids, places)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ArchiveRated archives a finished game (Archive) and rates it
+// (UpdateRatings) in one transaction, so that a crash leaves the game either
+// journaled and unrated or archived and rated. It returns the game's id and
+// the new ratings in the order of ids.
+func (s *Store) ArchiveRated(g Game, family string, ids []string, places []int) (int64, []ratings.Rating, error) {
+	if places != nil && len(places) != len(ids) {
+		return 0, nil, ratings.ErrPlaces
+	}
+	var id int64
+	var out []ratings.Rating
+	err := s.tx(func(tx *sql.Tx) error {
+		var err error
+		if id, err = saveGame(tx, g); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`DELETE FROM journals WHERE table_id = ?`, g.Table); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		out, err = s.rate(tx, family, ids, places)
+		return err
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	return id, out, nil
+}
+
+// rate is UpdateRatings inside the transaction tx.
+func (s *Store) rate(tx *sql.Tx, family string, ids []string, places []int) ([]ratings.Rating, error) {
+	var out []ratings.Rating
+	err := func() error {
 		prior := make([]ratings.Rating, len(ids))
 		games := map[string]int{}
 		for i, id := range ids {
@@ -120,7 +161,7 @@ func (s *Store) UpdateRatings(family string, ids []string, places []int) ([]rati
 			}
 		}
 		return nil
-	})
+	}()
 	if err != nil {
 		return nil, err
 	}
