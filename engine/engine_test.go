@@ -92,7 +92,7 @@ func TestOptionsValidated(t *testing.T) {
 		t.Errorf("Resolve = %v, want %v", opts, want)
 	}
 	for given, wantErr := range map[string]Options{
-		`count has no option "colour"`:              {"colour": "red"},
+		`count has no option "colour"`:               {"colour": "red"},
 		`option target: 10 is out of range 1–9`:      {"target": "10"},
 		`option target: "x" is not a whole number`:   {"target": "x"},
 		`option fast: "maybe" is not on or off`:      {"fast": "maybe"},

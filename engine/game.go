@@ -1,13 +1,3 @@
-// Package engine is the rules library of cardroom: the one small interface
-// every game implements (Game), the moves seats make (Move, with the move text
-// of RECORD.md), the record of a game (Header, Event) and its replay, and a
-// registry of rule sets with validated options.
-//
-// The games themselves live below: engine/trick (singularity, specialrounds,
-// boerenbridge), engine/doudizhu; engine/cards holds the cards. The engine has
-// no goroutines, no clock and no I/O of its own: randomness comes from the
-// *rand.Rand the caller passes to Deal, so a game is reproducible from its
-// rule set, options, seed and moves — and exactly from its record.
 package engine
 
 import (
