@@ -102,6 +102,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	go func() { lobbyDone <- lob.Run(context.Background()) }()
 
 	app := tui.NewApp(lob, reg, time.Now)
+	app.SetArchive(per.store)
 	srv, err := sshserver.New(cfg, app, logger)
 	if err != nil {
 		_ = lob.Shutdown(context.Background())
