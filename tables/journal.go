@@ -67,11 +67,15 @@ type Saved struct {
 	Lines  [][]byte
 }
 
-// BotKind names a bot for ratings: its Name() when it has one, else its Go
-// type ("trick.BaselineBot").
+// BotKind names a bot for ratings: its Name() when it has one (a bot with
+// levels should say which: "trickbot-strong"), else its String(), else its
+// Go type ("trick.BaselineBot").
 func BotKind(b engine.Bot) string {
 	if n, ok := b.(interface{ Name() string }); ok && n.Name() != "" {
 		return n.Name()
+	}
+	if n, ok := b.(fmt.Stringer); ok && n.String() != "" {
+		return n.String()
 	}
 	if b == nil {
 		return "firstlegal"
