@@ -13,6 +13,13 @@ import (
 // (the turn timer of quick-play tables is short here) and his bot plays
 // them, ada plays hers by keys to the end, and the server keeps answering
 // others meanwhile. When bob reads again his screen catches up.
+//
+// What the real screens write to bob meanwhile (some 15–20 KB) stays far
+// below the SSH channel window (2 MiB with x/crypto/ssh), so the server's
+// writes to him never block here: this checks that nothing in the tables
+// or the lobby waits on a session that does not read. A full window and
+// the bounded outbox behind it are sshserver's
+// TestClientThatNeverReadsDoesNotStallOthers.
 func TestE2EStalledClientDoesNotHoldUpTheTable(t *testing.T) {
 	s := startServer(t, 2*time.Second)
 	ctx := testCtx(t)
