@@ -169,10 +169,12 @@ func TestRestoreTablesAtStart(t *testing.T) {
 		synctest.Wait()
 		must(t, l1.Shutdown(context.Background()))
 		<-errc
-		if len(j.finished) != 0 {
-			t.Fatalf("the game was finished at shutdown: %+v", j.finished)
+		j.mu.Lock()
+		finished, before := len(j.finished), len(j.lines[c.Info.ID])
+		j.mu.Unlock()
+		if finished != 0 {
+			t.Fatalf("the game was finished at shutdown: %d games", finished)
 		}
-		before := len(j.lines[c.Info.ID])
 		if before < 5 {
 			t.Fatalf("journal has %d lines", before)
 		}
