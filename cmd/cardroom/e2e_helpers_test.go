@@ -801,10 +801,3 @@ func (p *term) waitTable() string {
 
 // inviteRE matches the invite line of a private waiting table.
 var inviteRE = regexp.MustCompile(`join ([A-Z0-9]{3,12})`)
-
-// with is p answering to another test (a sub-test).
-func (p *term) with(t *testing.T) *term {
-	q := *p
-	q.t = t
-	return &q
-}
