@@ -351,3 +351,36 @@ func TestEventsReadOncePerDeal(t *testing.T) {
 		}
 	})
 }
+
+// Seats that change hands during the game are journaled: the restored
+// table gives each seat to whoever held it last.
+func TestRestoreKeepsSeatChanges(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.Options, cfg.BotPace = engine.Options{"rounds": "5"}, time.Second
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(carol, 2))
+		must(t, r.table.Start(alice))
+		must(t, r.table.Sit(bob, 1))         // bob takes over the bot's seat
+		must(t, r.table.Leave(carol))        // carol's seat goes to a bot
+		must(t, r.table.HandToBot(alice, 0)) // and so does alice's own
+		synctest.Wait()
+		r.stop()
+		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
+		must(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		errc := make(chan error, 1)
+		go func() { errc <- tb.Run(ctx) }()
+		sub, err := tb.Subscribe(carol)
+		must(t, err)
+		synctest.Wait()
+		s := <-sub.C
+		if got := kinds(s); got != "bab" || s.Seats[1].Name != "bob" {
+			t.Fatalf("restored seats %q (%+v); want a bot, bob away, a bot", got, s.Seats)
+		}
+		cancel()
+		<-errc
+	})
+}
