@@ -190,19 +190,25 @@ func (k *Keeper) Game(id int64) (store.Game, error) { return k.s.Game(id) }
 var ErrBadGameID = errors.New("a game is named by its number")
 
 // Export returns the record (RECORD.md, JSON Lines) of the finished game
-// named by its number, as `ssh host export GAME` writes it to stdout; an
-// unknown game is store.ErrNotFound.
-func (k *Keeper) Export(game string) ([]byte, error) {
+// named by its number ("12" or "#12"), as `ssh host export GAME` writes it
+// to stdout; an unknown game is store.ErrNotFound. games is anything with
+// Game(id): the store, a Keeper, the tui's Archive.
+func Export(games interface {
+	Game(id int64) (store.Game, error)
+}, game string) ([]byte, error) {
 	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(game), "#"), 10, 64)
 	if err != nil || id <= 0 {
 		return nil, ErrBadGameID
 	}
-	g, err := k.s.Game(id)
+	g, err := games.Game(id)
 	if err != nil {
 		return nil, err
 	}
 	return g.Record, nil
 }
+
+// Export is Export(k, game).
+func (k *Keeper) Export(game string) ([]byte, error) { return Export(k.s, game) }
 
 type nopLogger struct{}
 
