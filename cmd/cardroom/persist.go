@@ -62,8 +62,3 @@ func (p *persistence) close(logger *log.Logger) {
 		logger.Error("store not closed cleanly", "err", err)
 	}
 }
-
-// export writes the record of a finished game (by its number) for
-// `ssh host export GAME`; the tui's command handler calls it through the
-// keeper (Keeper.Export).
-func (p *persistence) export(game string) ([]byte, error) { return p.keeper.Export(game) }
