@@ -14,15 +14,14 @@ import (
 // far as anyone can tell: its view for the seat equals the view, every seat
 // has the same hand and the same legal moves, and the next move leads to the
 // same views. Checked at every decision of seeded games of every rule set
-// and option set (3 and 5 players).
+// and option set (3, 4 or 5 players).
 func TestFromViewReproducesTheGame(t *testing.T) {
 	for rs, sets := range optionSets {
 		for oi, opts := range sets {
-			for _, players := range []int{3, 5} {
-				t.Run(fmt.Sprintf("%s/%d/opts%d", rs, players, oi), func(t *testing.T) {
-					checkFromView(t, rs, players, opts, uint64(7*players+oi))
-				})
-			}
+			players := 3 + oi%3
+			t.Run(fmt.Sprintf("%s/%d/opts%d", rs, players, oi), func(t *testing.T) {
+				checkFromView(t, rs, players, opts, uint64(7*players+oi))
+			})
 		}
 	}
 }

@@ -49,11 +49,13 @@ func decisions(tb testing.TB, ruleset string, players, games int, opts engine.Op
 // BenchmarkStrong8Tables: 8 tables decide at once, each going through the
 // decisions of a seeded singularity game (4 players), with the strong bot.
 // It reports each decision's latency, p50 and p99 (the goal: p99 ≤ 300 ms
-// on a 2-core machine).
+// on a 2-core machine), and the cores the process got (below 2 when the
+// machine is shared).
 func BenchmarkStrong8Tables(b *testing.B) {
 	views := decisions(b, "singularity", 4, 1, nil)
 	bot := New(Strong)
 	for b.Loop() {
+		cpu0, t0 := processCPU(), time.Now()
 		var mu sync.Mutex
 		var lat []time.Duration
 		var wg sync.WaitGroup
@@ -73,6 +75,8 @@ func BenchmarkStrong8Tables(b *testing.B) {
 			}()
 		}
 		wg.Wait()
+		// The cores this process got: below 2 on a machine others share.
+		b.ReportMetric((processCPU()-cpu0).Seconds()/time.Since(t0).Seconds(), "cores")
 		slices.Sort(lat)
 		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
@@ -80,13 +84,16 @@ func BenchmarkStrong8Tables(b *testing.B) {
 	}
 }
 
-// TestSlowestDecisions logs the strong bot's CPU time per decision, p50,
-// p99 and the slowest by phase and hand size (go test -run Slowest -v); it
-// asserts nothing.
-func TestSlowestDecisions(t *testing.T) {
-	if testing.Short() {
-		t.Skip()
+// BenchmarkStrongCPU measures the strong bot's CPU time per decision over
+// the decisions of a seeded singularity game (4 players), one at a time, and
+// logs the slowest by phase and hand size (-v).
+func BenchmarkStrongCPU(b *testing.B) {
+	for b.Loop() {
+		strongCPU(b)
 	}
+}
+
+func strongCPU(t *testing.B) {
 	views := decisions(t, "singularity", 4, 1, nil)
 	bot := New(Strong)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -103,8 +110,10 @@ func TestSlowestDecisions(t *testing.T) {
 		ts = append(ts, timed{threadCPU() - t0, v})
 	}
 	slices.SortFunc(ts, func(a, b timed) int { return int(b.d - a.d) })
-	t.Logf("%d decisions: CPU p50 %v, p99 %v", len(ts), ts[len(ts)/2].d, ts[len(ts)/100].d)
-	for _, x := range ts[:min(15, len(ts))] {
+	t.ReportMetric(float64(ts[len(ts)/2].d.Microseconds())/1000, "p50-cpu-ms")
+	t.ReportMetric(float64(ts[len(ts)/100].d.Microseconds())/1000, "p99-cpu-ms")
+	t.ReportMetric(float64(ts[0].d.Microseconds())/1000, "max-cpu-ms")
+	for _, x := range ts[:min(5, len(ts))] {
 		t.Logf("%v: round %d %s, hand sizes %v, %d legal", x.d, x.v.Round, x.v.Phase, x.v.HandSizes, len(x.v.Legal))
 	}
 }
@@ -119,3 +128,12 @@ func threadCPU() time.Duration {
 }
 
 const rusageThread = 1 // RUSAGE_THREAD (Linux)
+
+// processCPU is the CPU time the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

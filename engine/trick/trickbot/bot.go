@@ -21,6 +21,7 @@ package trickbot
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"time"
@@ -151,17 +152,22 @@ func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand)
 	return legal[best]
 }
 
-// evaluate sums, over the samples, the seat's round score after each legal
-// move; nil when no game could be built from the view.
+// evaluate sums, over the samples, what each legal move is worth to the
+// seat (worth); nil when no game could be built from the view.
 func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, rng *rand.Rand) []float64 {
 	s := newSampler(v)
 	totals := make([]float64, len(legal))
 	exact := v.Phase == trick.PhasePlay && leaves(v.HandSizes, b.cfg.ExactLeaves) <= b.cfg.ExactLeaves
+	// Trump named before the bids (TR-3, SR-6): the seat's own bid follows.
+	bidLater := v.Phase == trick.PhaseTrump && v.Bids[v.Seat] == trick.NoBid
 	samples := b.cfg.Samples
 	if b.cfg.Playouts > 0 {
 		cost := len(legal) // a playout per legal move and sample
-		if exact {
+		switch {
+		case exact:
 			cost = max(cost, len(legal)*leaves(v.HandSizes, b.cfg.ExactLeaves)/8) // ≈ 8 leaves a playout
+		case bidLater:
+			cost = len(legal) * (v.Cards + 1)
 		}
 		samples = min(samples, max(b.cfg.Playouts/cost, 16))
 	}
@@ -173,29 +179,83 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 		if err != nil {
 			return nil
 		}
+		deal := rng.Uint64() // a blind round's deal, the same after every move
 		for j, m := range legal {
 			c := *g
 			c.Step(m)
-			totals[j] += float64(b.finish(&c, v, exact, rng))
+			if bidLater {
+				totals[j] += b.bidAndFinish(&c, v, deal)
+			} else {
+				totals[j] += b.finish(&c, v, exact, deal)
+			}
 		}
 	}
 	return totals
 }
 
-// finish plays the round out from g and returns the seat's score.
-func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, rng *rand.Rand) int {
-	round, seat := v.Round, v.Seat
+// finish plays the round out from g and returns what it is worth to the
+// seat. A blind round (SR-8) is dealt from the seed deal once its bids are in.
+func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, deal uint64) float64 {
 	if exact {
-		return maxn(g, v)[seat]
+		return worth(maxn(g, v), v)
 	}
-	if g.Next() == engine.Chance { // a blind round's deal (SR-8): a fresh one
-		if err := g.Deal(rng); err != nil {
+	for g.Round() == v.Round && !g.Done() {
+		if g.Next() != engine.Chance {
+			g.PlayoutRoundHeuristic() // to the round's end, or to a blind round's deal
+		} else if err := g.Deal(rand.New(rand.NewPCG(deal, 0))); err != nil {
 			return 0
 		}
 	}
-	g.PlayoutRoundHeuristic()
-	bid, took := g.Outcome(round, seat)
-	return trick.Score(v.Scoring, bid, took, v.Cards)
+	return worth(roundScores(g, v), v)
+}
+
+// bidAndFinish lets the seats before the viewer bid (heuristic), then
+// scores each of the viewer's legal bids and returns the best.
+func (b *Bot) bidAndFinish(g *trick.Game, v *trick.View, deal uint64) float64 {
+	for g.Phase() == trick.PhaseBid && g.Next() != v.Seat {
+		g.Step(g.HeuristicMove())
+	}
+	if g.Phase() != trick.PhaseBid {
+		return b.finish(g, v, false, deal)
+	}
+	best := math.Inf(-1)
+	for _, m := range g.Legal(v.Seat) {
+		c := *g
+		c.Step(m)
+		best = max(best, b.finish(&c, v, false, deal))
+	}
+	return best
+}
+
+// winBonus is what finishing first is worth in the last round: more than
+// any round score.
+const winBonus = 10000
+
+// worth is the seat's round score; in the last round of the game, ending
+// first (alone or shared) counts for more than any score.
+func worth(scores [6]int, v *trick.View) float64 {
+	w := float64(scores[v.Seat])
+	if v.Round < v.Rounds {
+		return w
+	}
+	mine := v.Totals[v.Seat] + scores[v.Seat]
+	for s := range v.Players {
+		if s != v.Seat && v.Totals[s]+scores[s] > mine {
+			return w
+		}
+	}
+	return w + winBonus
+}
+
+// roundScores is each seat's score of the round v is in, once g has
+// played it out.
+func roundScores(g *trick.Game, v *trick.View) [6]int {
+	var out [6]int
+	for s := range v.Players {
+		bid, took := g.Outcome(v.Round, s)
+		out[s] = trick.Score(v.Scoring, bid, took, v.Cards)
+	}
+	return out
 }
 
 // leaves bounds the leaves of an exact search: the product of the
@@ -218,12 +278,7 @@ func leaves(sizes []int, limit int) int {
 // It returns each seat's score.
 func maxn(g *trick.Game, v *trick.View) [6]int {
 	if g.Round() != v.Round || g.Phase() != trick.PhasePlay {
-		var out [6]int
-		for s := range v.Players {
-			bid, took := g.Outcome(v.Round, s)
-			out[s] = trick.Score(v.Scoring, bid, took, v.Cards)
-		}
-		return out
+		return roundScores(g, v)
 	}
 	seat := g.Next()
 	var best [6]int

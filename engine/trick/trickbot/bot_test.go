@@ -72,7 +72,7 @@ func TestNoPeeking(t *testing.T) {
 			}
 			for _, level := range []Level{Easy, Normal, Strong} {
 				bot := New(level)
-				for seed := range uint64(4) {
+				for seed := range uint64(2) {
 					a := bot.Decide(g.View(1), rand.New(rand.NewPCG(seed, 9)))
 					b := bot.Decide(h.View(1), rand.New(rand.NewPCG(seed, 9)))
 					if a != b {
@@ -162,7 +162,7 @@ func TestBotsPlayLegally(t *testing.T) {
 			}
 			bot := New(level)
 			rng := cards.NewRand(3)
-			for !g.Done() && g.Round() <= 5 {
+			for !g.Done() && g.Round() <= 4 {
 				seat := g.Next()
 				if seat == engine.Chance {
 					if err := g.Deal(rng); err != nil {
@@ -193,5 +193,29 @@ func TestParseLevel(t *testing.T) {
 	}
 	if _, err := ParseLevel("hard"); err == nil {
 		t.Error("ParseLevel(hard) is no error")
+	}
+}
+
+// A blind bid (SR-8) is scored on a whole round: the bids still to come,
+// the deal, and the ten tricks.
+func TestBlindBidPlaysTheRoundOut(t *testing.T) {
+	g := playTo(t, "specialrounds", nil, 1, 1, trick.PhaseBid, 9)
+	v := g.ViewOf(1)
+	if v.Modifier != trick.Blind || v.Bids[1] != trick.NoBid {
+		t.Fatalf("round %d (%v), bids %v: not seat 1's blind bid", v.Round, v.Modifier, v.Bids)
+	}
+	h, err := trick.FromView(v, make([]cards.Hand, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Step(engine.BidMove(2))
+	New(Strong).finish(h, v, false, 7)
+	sum := 0
+	for s := range 4 {
+		_, took := h.Outcome(10, s)
+		sum += took
+	}
+	if h.Round() != 11 || sum != 10 {
+		t.Fatalf("after finish: round %d, %d tricks taken in round 10; want round 11, 10 tricks", h.Round(), sum)
 	}
 }
