@@ -150,10 +150,12 @@ type simReport struct {
 // versus is bot A's mean score per round minus bot B's, in the same seats on
 // the same deals, with the 95 % interval over the games.
 type versus struct {
-	A, B      string
-	Diff      float64 `json:"diff_per_round"`
-	CI95      float64 `json:"ci95"`
-	Low, High float64
+	A    string  `json:"a"`
+	B    string  `json:"b"`
+	Diff float64 `json:"diff_per_round"`
+	CI95 float64 `json:"ci95"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
 }
 
 type botReport struct {
@@ -486,10 +488,13 @@ func (rep *simReport) print(w io.Writer) {
 }
 
 func round(d time.Duration) time.Duration {
-	if d > time.Millisecond {
+	switch {
+	case d > time.Millisecond:
 		return d.Round(100 * time.Microsecond)
+	case d > time.Microsecond:
+		return d.Round(time.Microsecond)
 	}
-	return d.Round(time.Microsecond)
+	return d
 }
 
 func formatOptions(o engine.Options) string {

@@ -65,7 +65,8 @@ type Config struct {
 	// Samples is the number of deals sampled per decision, at most.
 	Samples int
 	// Playouts caps the moves scored per decision (samples × legal moves),
-	// so a decision with many legal moves samples fewer deals (0: no cap).
+	// so a decision with many legal moves samples fewer deals, but never
+	// fewer than 16 (0: no cap).
 	Playouts int
 	// Budget is a wall-clock guard (0: none): past it the bot stops
 	// sampling and decides from the samples scored so far. Samples and
@@ -100,12 +101,10 @@ func New(l Level) *Bot {
 	return &Bot{cfg: configs[l]}
 }
 
-// WithConfig returns a bot that searches as c says.
-func WithConfig(c Config) *Bot { return &Bot{cfg: max1(c)} }
-
-func max1(c Config) Config {
+// WithConfig returns a bot that searches as c says (one sample at least).
+func WithConfig(c Config) *Bot {
 	c.Samples = max(c.Samples, 1)
-	return c
+	return &Bot{cfg: c}
 }
 
 // Unbounded returns the bot without its wall-clock Budget, for tournaments
@@ -124,7 +123,8 @@ func (b *Bot) Decide(v engine.View, rng *rand.Rand) engine.Move {
 // DecideContext returns one of v.LegalMoves(). It stops sampling when ctx
 // is done or the bot's Budget has passed, and decides from the samples
 // scored so far (at least one), so a table's timer is never exceeded; only
-// then may the move depend on the clock. A view that is not a trick game's gets its first legal move.
+// then may the move depend on the clock. A view that is not a trick game's
+// gets its first legal move.
 func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand) engine.Move {
 	legal := ev.LegalMoves()
 	v, ok := ev.(*trick.View)
