@@ -173,7 +173,7 @@ sampling:
 		for c, p := range cands {
 			// Past the budget, drop the unfinished sample: every candidate
 			// is judged on the same deals.
-			if i >= 4 && !deadline.IsZero() && time.Now().After(deadline) {
+			if i >= 1 && !deadline.IsZero() && time.Now().After(deadline) {
 				break sampling
 			}
 			s := stateOf(v, hs)
@@ -286,7 +286,7 @@ func (b Bot) landlordOdds(v *dd.View, h dd.Hand, rng *rand.Rand, deadline time.T
 	n := max(8, b.Rollouts/4)
 	wins, played := 0, 0
 	for i := range n {
-		if i >= 8 && !deadline.IsZero() && time.Now().After(deadline) {
+		if i >= 4 && !deadline.IsZero() && time.Now().After(deadline) {
 			break
 		}
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
