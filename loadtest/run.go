@@ -59,6 +59,10 @@ type Config struct {
 	Start func(ctx context.Context, kind string, bc BaselineConfig) (*Child, error)
 	// Progress receives a progress bar (stderr); nil for none.
 	Progress io.Writer
+	// BotPace is the server's bot pace: a table whose observer sees no
+	// frame for 2.5 bot paces (a move 1.5 paces late) fell behind. Zero:
+	// twice the median table's longest pause, at least 3s.
+	BotPace time.Duration
 	// Storm is a number of extra logins (64 at a time) into the lobby at
 	// the start of the steady phase: how a login storm affects the
 	// sessions already playing. They stay open, idle, until the end.
@@ -455,7 +459,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		r.KeyMax = slices.Max(lat)
 	}
 	if cfg.Scenario == Tables {
-		tableStats(r, live, cfg.Duration)
+		tableStats(r, live, cfg.Duration, cfg.BotPace)
 	}
 	stopProfile()
 	return r, ctx.Err()
@@ -602,7 +606,7 @@ func typeLoop(ctx context.Context, s *session, mark string, every time.Duration,
 
 // tableStats finds the tables that fell behind: an observer's longest time
 // without a frame is the table's longest pause.
-func tableStats(r *Result, live []*loadSession, d time.Duration) {
+func tableStats(r *Result, live []*loadSession, d, pace time.Duration) {
 	var gaps []time.Duration
 	var rates []float64
 	byTable := map[int]time.Duration{}
@@ -630,8 +634,10 @@ func tableStats(r *Result, live []*loadSession, d time.Duration) {
 	}
 	slices.Sort(fr)
 	r.ObserverFrameSec = fr[len(fr)/2]
-	// Behind: a pause of at least 3s and twice the median table's longest.
 	limit := max(3*time.Second, 2*r.TableGapP50)
+	if pace > 0 {
+		limit = pace * 5 / 2
+	}
 	for t, g := range byTable {
 		if g >= limit {
 			r.Behind = append(r.Behind, fmt.Sprintf("table %d: %v without a frame", t, g.Round(time.Millisecond)))

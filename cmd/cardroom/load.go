@@ -112,6 +112,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !*quiet {
 		cfg.Progress = stderr
 	}
+	cfg.BotPace = *botPace
 	// Bounded: the steady phase plus generous time to open and close.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*cfg.Duration+10*time.Minute)
 	defer cancel()
