@@ -229,8 +229,9 @@ const (
 
 type loadSession struct {
 	*session
-	role  role
-	table int
+	role         role
+	table        int
+	steadyFrames int64 // frames in the steady phase
 }
 
 func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *progress) (*Result, error) {
@@ -444,6 +445,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	r.OtherCPU = max(0, busy1-busy0-r.SteadyCPU-r.GeneratorCPU)
 	r.RSSEnd = stS1.rss
 	for i, ls := range live {
+		ls.steadyFrames = ls.frames.Load() - before[i].frames
 		r.Frames += ls.frames.Load() - before[i].frames
 		r.Bytes += ls.bytes.Load() - before[i].bytes
 		r.ChangedLines += ls.changed.Load() - before[i].lines
@@ -608,7 +610,6 @@ func typeLoop(ctx context.Context, s *session, mark string, every time.Duration,
 // without a frame is the table's longest pause.
 func tableStats(r *Result, live []*loadSession, d, pace time.Duration) {
 	var gaps []time.Duration
-	var rates []float64
 	byTable := map[int]time.Duration{}
 	for _, ls := range live {
 		if ls.role != observer {
@@ -617,19 +618,16 @@ func tableStats(r *Result, live []*loadSession, d, pace time.Duration) {
 		g := ls.gap()
 		gaps = append(gaps, g)
 		byTable[ls.table] = g
-		rates = append(rates, 0)
 	}
 	if len(gaps) == 0 {
 		return
 	}
 	r.TableGapP50 = quantile(gaps, 0.5)
 	r.TableGapMax = slices.Max(gaps)
-	n := 0
 	var fr []float64
 	for _, ls := range live {
 		if ls.role == observer {
-			fr = append(fr, float64(ls.frames.Load())/d.Seconds())
-			n++
+			fr = append(fr, float64(ls.steadyFrames)/d.Seconds())
 		}
 	}
 	slices.Sort(fr)
@@ -644,7 +642,6 @@ func tableStats(r *Result, live []*loadSession, d, pace time.Duration) {
 		}
 	}
 	slices.Sort(r.Behind)
-	_ = rates
 }
 
 // tableIDs lists the tables with the plain-text `list` command.
