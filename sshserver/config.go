@@ -44,8 +44,8 @@ type Config struct {
 	// LoginBurst is how many logins may start at once. Default: LoginRate
 	// rounded up.
 	LoginBurst int
-	// LoginWait is the longest a new connection waits for its turn.
-	// Default 10s (capped at HandshakeTimeout).
+	// LoginWait is the longest a new connection waits for its turn (before
+	// its handshake, so HandshakeTimeout starts after it). Default 30s.
 	LoginWait time.Duration
 
 	// IdleTimeout disconnects an interactive session that sent no input for
@@ -84,7 +84,7 @@ const (
 	DefaultKeepaliveInterval = 30 * time.Second
 	DefaultMaxSessions       = 500
 	DefaultMaxSessionsPerIP  = 8
-	DefaultLoginWait         = 10 * time.Second
+	DefaultLoginWait         = 30 * time.Second
 	DefaultIdleTimeout       = 30 * time.Minute
 	DefaultIdleWarning       = time.Minute
 	DefaultFPS               = 20
@@ -131,7 +131,6 @@ func (c Config) withDefaults() (Config, error) {
 		if c.LoginWait == 0 {
 			c.LoginWait = DefaultLoginWait
 		}
-		c.LoginWait = min(c.LoginWait, c.HandshakeTimeout)
 	}
 	if c.IdleTimeout == 0 {
 		c.IdleTimeout = DefaultIdleTimeout
