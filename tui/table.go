@@ -186,11 +186,6 @@ func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
 			p := m.player
 			return tableCmd(func() error { return tm.t.Start(p) }, "")
 		}
-	case "A":
-		if tm.snap.You >= 0 {
-			p := m.player
-			return tableCmd(func() error { return tm.t.SetAway(p, false) }, m.tx.get("Welcome back."))
-		}
 	}
 	if tm.snap.Phase != tables.Playing || tm.snap.You < 0 {
 		return nil
@@ -258,7 +253,7 @@ func (tm *tableModel) command(line string) tea.Cmd {
 		reason := strings.Join(f[3:], " ")
 		return tableCmd(func() error { return tm.t.Penalty(p, n-1, pts, reason) }, "")
 	case "away":
-		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you press A."))
+		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you move or type :back."))
 	case "back":
 		return tableCmd(func() error { return tm.t.SetAway(p, false) }, tm.m.tx.get("Welcome back."))
 	case "leave":
@@ -312,7 +307,7 @@ func (tm *tableModel) keys() []binding {
 		bs = append(bs, binding{"/", tx.get("chat")})
 	}
 	if s.You >= 0 && s.You < len(s.Seats) && s.Seats[s.You].Kind == tables.Away {
-		bs = append(bs, binding{"A", tx.get("I'm back")})
+		bs = append(bs, binding{":back", tx.get("I'm back")})
 	}
 	bs = append(bs, binding{"esc", tx.get("lobby")}, binding{"?", tx.get("help")})
 	return bs

@@ -68,7 +68,8 @@ func startServer(t *testing.T, turnTimer time.Duration) *testServer {
 	logger := log.NewWithOptions(io.Discard, log.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, ln, cfg, turnTimer, 0, logger) }()
+	// A fixed seed: the same table ids, codes and deals on every run.
+	go func() { done <- serve(ctx, ln, cfg, turnTimer, 0, logger, withSeed(20261130)) }()
 	t.Cleanup(func() {
 		cancel()
 		select {

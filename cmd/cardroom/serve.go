@@ -71,7 +71,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 // serve runs the lobby and the SSH server on ln until ctx ends, then shuts
 // both down: every session is told, every running game's record is written.
 // Tests call it with a loopback listener and a zero bot pace.
-func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer, botPace time.Duration, logger *log.Logger) error {
+func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer, botPace time.Duration, logger *log.Logger, opts ...serveOption) error {
 	if cfg.DataDir == "" {
 		cfg.DataDir = sshserver.DefaultDataDir
 	}
@@ -93,10 +93,14 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		return err
 	}
 	defer per.close(logger)
-	lob := lobby.New(per.wire(lobby.Config{
+	lcfg := lobby.Config{
 		Registry: reg, Bots: games.Bot, Sink: tables.FileSink{Dir: cfg.DataDir},
 		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
-	}))
+	}
+	for _, o := range opts {
+		o(&lcfg)
+	}
+	lob := lobby.New(per.wire(lcfg))
 	per.drainOn(ctx, lob)
 	lobbyDone := make(chan error, 1)
 	go func() { lobbyDone <- lob.Run(context.Background()) }()
@@ -125,6 +129,15 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}
 	logger.Info("bye")
 	return serveErr
+}
+
+// serveOption adjusts the lobby a test server runs.
+type serveOption func(*lobby.Config)
+
+// withSeed fixes the seed of table ids, invite codes and deals, so that a
+// test's games are the same on every run.
+func withSeed(seed uint64) serveOption {
+	return func(c *lobby.Config) { c.Seed = seed }
 }
 
 func portOf(addr string) string {
