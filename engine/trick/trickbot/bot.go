@@ -74,6 +74,9 @@ type Config struct {
 	// a machine too busy for them, and only then does the clock change a
 	// move.
 	Budget time.Duration
+	// WinBonus is what ending the game first (alone or shared) is worth in
+	// its last round, in points on top of the round score.
+	WinBonus int
 	// ExactLeaves: the bot searches a sample exactly (max^n) once the
 	// product of the factorials of the hand sizes is at most this (0: never).
 	ExactLeaves int
@@ -85,7 +88,7 @@ type Config struct {
 var configs = [...]Config{
 	Easy:   {Samples: 6},
 	Normal: {Samples: 24, ExactLeaves: 16, Budget: 150 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 48, Budget: 200 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 48, WinBonus: 40, Budget: 200 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.
@@ -197,7 +200,7 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 // seat. A blind round (SR-8) is dealt from the seed deal once its bids are in.
 func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, deal uint64) float64 {
 	if exact {
-		return worth(maxn(g, v), v)
+		return b.worth(maxn(g, v), v)
 	}
 	for g.Round() == v.Round && !g.Done() {
 		if g.Next() != engine.Chance {
@@ -206,7 +209,7 @@ func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, deal uint64) floa
 			return 0
 		}
 	}
-	return worth(roundScores(g, v), v)
+	return b.worth(roundScores(g, v), v)
 }
 
 // bidAndFinish lets the seats before the viewer bid (heuristic), then
@@ -227,15 +230,11 @@ func (b *Bot) bidAndFinish(g *trick.Game, v *trick.View, deal uint64) float64 {
 	return best
 }
 
-// winBonus is what finishing first is worth in the last round: more than
-// any round score.
-const winBonus = 10000
-
-// worth is the seat's round score; in the last round of the game, ending
-// first (alone or shared) counts for more than any score.
-func worth(scores [6]int, v *trick.View) float64 {
+// worth is the seat's round score; in the last round of the game, plus
+// WinBonus when the seat ends first (alone or shared).
+func (b *Bot) worth(scores [6]int, v *trick.View) float64 {
 	w := float64(scores[v.Seat])
-	if v.Round < v.Rounds {
+	if v.Round < v.Rounds || b.cfg.WinBonus == 0 {
 		return w
 	}
 	mine := v.Totals[v.Seat] + scores[v.Seat]
@@ -244,7 +243,7 @@ func worth(scores [6]int, v *trick.View) float64 {
 			return w
 		}
 	}
-	return w + winBonus
+	return w + float64(b.cfg.WinBonus)
 }
 
 // roundScores is each seat's score of the round v is in, once g has

@@ -219,3 +219,26 @@ func TestBlindBidPlaysTheRoundOut(t *testing.T) {
 		t.Fatalf("after finish: round %d, %d tricks taken in round 10; want round 11, 10 tricks", h.Round(), sum)
 	}
 }
+
+// In the last round ending first is worth WinBonus on top of the score;
+// before it, only the score counts.
+func TestWorthOfFinishingFirst(t *testing.T) {
+	b := WithConfig(Config{WinBonus: 40})
+	v := &trick.View{Players: 3, Seat: 0, Round: 5, Rounds: 5, Totals: []int{100, 90, 0}}
+	for _, c := range []struct {
+		scores [6]int
+		want   float64
+	}{
+		{[6]int{20, 20, 0}, 60},   // 120 vs 110: first
+		{[6]int{-10, 20, 0}, -10}, // 90 vs 110: second
+		{[6]int{0, 10, 0}, 40},    // 100 vs 100: first, shared
+	} {
+		if got := b.worth(c.scores, v); got != c.want {
+			t.Errorf("scores %v: worth %v, want %v", c.scores[:3], got, c.want)
+		}
+	}
+	v.Round = 4
+	if got := b.worth([6]int{20, 20, 0}, v); got != 20 {
+		t.Errorf("round 4 of 5: worth %v, want the score 20", got)
+	}
+}
