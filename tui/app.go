@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -22,7 +23,8 @@ type App struct {
 	lobby   *lobby.Lobby
 	reg     *engine.Registry
 	now     func() time.Time
-	archive Archive // nil: no history, ratings or export
+	archive Archive       // nil: no history, ratings or export
+	saved   SettingsStore // nil: settings last while the server runs
 
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
@@ -37,6 +39,16 @@ func NewApp(l *lobby.Lobby, reg *engine.Registry, now func() time.Time) *App {
 	}
 	return &App{lobby: l, reg: reg, now: now, live: map[string]*sshserver.Session{}, settings: map[string]Settings{}}
 }
+
+// SettingsStore keeps players' settings across restarts (*store.Store).
+type SettingsStore interface {
+	Settings(id string) (json.RawMessage, error)
+	SaveSettings(id string, v json.RawMessage) error
+}
+
+// SetSettingsStore makes settings outlive the server process. Guests'
+// settings are never saved. Call it before serving.
+func (a *App) SetSettingsStore(s SettingsStore) { a.saved = s }
 
 // SetArchive gives the app the finished games and ratings to show (history,
 // leaderboard, replays, export). Call it before serving.
@@ -60,7 +72,7 @@ func (a *App) NewSession(s *sshserver.Session) tea.Model {
 		old.Close("You logged in again from another terminal; this session was closed.")
 	}
 	if !ok {
-		set = Settings{Lang: "en", Glyphs: Unicode}
+		set = a.loadSettings(id.ID, id.Guest)
 	}
 	m := newModel(a, s, entry, set)
 	go func() { // owned by the session: it ends with the session's context
@@ -84,6 +96,34 @@ func (a *App) saveSettings(id string, set Settings) {
 	a.mu.Lock()
 	a.settings[id] = set
 	a.mu.Unlock()
+	if a.saved != nil && !strings.HasPrefix(id, "guest-") {
+		if b, err := json.Marshal(set); err == nil {
+			_ = a.saved.SaveSettings(id, b) // kept in memory anyway
+		}
+	}
+}
+
+// loadSettings reads a player's saved settings, or the defaults.
+func (a *App) loadSettings(id string, guest bool) Settings {
+	set := Settings{Lang: "en", Glyphs: Unicode}
+	if a.saved == nil || guest {
+		return set
+	}
+	b, err := a.saved.Settings(id)
+	if err != nil || len(b) == 0 {
+		return set
+	}
+	var got Settings
+	if json.Unmarshal(b, &got) != nil {
+		return set
+	}
+	if _, ok := catalogues[got.Lang]; !ok {
+		got.Lang = "en"
+	}
+	if got.Glyphs < Unicode || got.Glyphs > CJKSafe {
+		got.Glyphs = Unicode
+	}
+	return got
 }
 
 const commandHelp = `cardroom — a card room over SSH

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"encoding/json"
 
 	"errors"
 	tea "github.com/charmbracelet/bubbletea"
@@ -124,4 +125,34 @@ func keyMsg(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyLeft}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+type memSettings map[string]json.RawMessage
+
+func (m memSettings) Settings(id string) (json.RawMessage, error) { return m[id], nil }
+func (m memSettings) SaveSettings(id string, v json.RawMessage) error {
+	m[id] = v
+	return nil
+}
+
+// Settings outlive the server through the store; guests' do not.
+func TestSettingsPersist(t *testing.T) {
+	saved := memSettings{}
+	a := NewApp(nil, games.Registry(), nil)
+	a.SetSettingsStore(saved)
+	want := Settings{Lang: "nl", Glyphs: CJKSafe, FourColour: true, Bell: true}
+	a.saveSettings("SHA256:k", want)
+	a.saveSettings("guest-3", want)
+	if _, ok := saved["guest-3"]; ok {
+		t.Fatal("a guest's settings were saved")
+	}
+	b := NewApp(nil, games.Registry(), nil) // a restarted server
+	b.SetSettingsStore(saved)
+	if got := b.loadSettings("SHA256:k", false); got != want {
+		t.Fatalf("loaded %+v, want %+v", got, want)
+	}
+	saved["SHA256:bad"] = json.RawMessage(`{"lang":"xx","glyphs":9}`)
+	if got := b.loadSettings("SHA256:bad", false); got.Lang != "en" || got.Glyphs != Unicode {
+		t.Fatalf("bad saved settings loaded as %+v", got)
+	}
 }

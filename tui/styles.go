@@ -26,11 +26,11 @@ const (
 
 // Settings are a player's display choices, remembered for their key.
 type Settings struct {
-	Lang       string // "en", "de", "nl"
-	Glyphs     Glyphs
-	FourColour bool // diamonds orange and clubs green
-	NoColour   bool
-	Bell       bool // ring on your turn
+	Lang       string `json:"lang"` // "en", "de", "nl"
+	Glyphs     Glyphs `json:"glyphs"`
+	FourColour bool   `json:"four_colour"` // diamonds orange and clubs green
+	NoColour   bool   `json:"no_colour"`
+	Bell       bool   `json:"bell"` // ring on your turn
 }
 
 // Styles are the lipgloss styles of one session, built once from that

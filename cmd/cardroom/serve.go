@@ -107,6 +107,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 
 	app := tui.NewApp(lob, reg, time.Now)
 	app.SetArchive(per.store)
+	app.SetSettingsStore(per.store)
 	srv, err := sshserver.New(cfg, app, logger)
 	if err != nil {
 		_ = lob.Shutdown(context.Background())
