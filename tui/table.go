@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -56,6 +57,11 @@ func (tm *tableModel) takingText() bool {
 // snapshot takes a new snapshot; it returns the timer tick to start, if any.
 func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	prevTurn := tm.myTurn
+	if v, ok := s.View.(*trick.View); ok && len(v.Hand) > 1 {
+		nv := *v // the snapshot is shared: sort a copy
+		nv.Hand = trumpFirst(v.Hand, v.Trump, v.TrumpKnown)
+		s.View = &nv
+	}
 	tm.snap = s
 	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You
 	hand := tm.hand()
@@ -528,3 +534,22 @@ func (tm *tableModel) click(msg tea.MouseMsg) tea.Cmd {
 type reasonError struct{ reason string }
 
 func (e reasonError) Error() string { return e.reason }
+
+// trumpFirst orders a trick-game hand for display: Singularities, then the
+// trump suit, then the other suits, low to high within a suit, CLANKERs last.
+func trumpFirst(hand []cards.Card, trump cards.Suit, known bool) []cards.Card {
+	key := func(c cards.Card) int {
+		switch {
+		case c == cards.Singularity:
+			return 0
+		case c == cards.Clanker:
+			return 1000
+		case known && c.Suit() == trump:
+			return 100 + int(c.Rank())
+		}
+		return 200 + 100*int(c.Suit()) + int(c.Rank())
+	}
+	out := slices.Clone(hand)
+	slices.SortStableFunc(out, func(a, b cards.Card) int { return key(a) - key(b) })
+	return out
+}
