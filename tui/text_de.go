@@ -243,4 +243,7 @@ var catalogueDE = map[string]string{
 	"1st in %d":                            "%d× Erster",
 	"%.1f points per round":                "%.1f Punkte pro Runde",
 	"bids exact %d %%":                     "Ansagen genau %d %%",
+	"anti":                                 "anti",
+	"bombs":                                "Bomben",
+	"spring":                               "Frühling",
 }

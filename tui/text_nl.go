@@ -243,4 +243,7 @@ var catalogueNL = map[string]string{
 	"1st in %d":                            "%d× eerste",
 	"%.1f points per round":                "%.1f punten per ronde",
 	"bids exact %d %%":                     "biedingen precies %d %%",
+	"anti":                                 "anti",
+	"bombs":                                "bommen",
+	"spring":                               "lente",
 }

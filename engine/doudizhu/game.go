@@ -95,6 +95,7 @@ type Game struct {
 	ended     bool // the deal has ended (it stays in view until the next deal)
 
 	rounds [][]int
+	sums   []DealSummary // one per finished deal, beside rounds
 	totals [Players]int
 	events []engine.Event
 }
@@ -469,6 +470,7 @@ func (g *Game) score(out int) {
 		g.totals[i] += s[i]
 	}
 	g.rounds = append(g.rounds, s)
+	g.sums = append(g.sums, DealSummary{Landlord: l, Bid: g.highBid, Bombs: g.bombs, Spring: spring, AntiSpring: antiSpring, Multiplier: mult, LandlordWon: out == l})
 	g.mult, g.ended = mult, true
 	g.phase = Dealing // the next deal of the match; the finished one stays in view
 	if len(g.rounds) == g.deals {

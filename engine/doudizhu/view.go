@@ -37,8 +37,9 @@ type View struct {
 	// includes the spring or anti-spring doubling (DD-21).
 	Multiplier int
 
-	Scores [][]int      // each finished deal's score per seat (DD-22)
-	Totals [Players]int // match totals
+	Scores [][]int       // each finished deal's score per seat (DD-22)
+	Sums   []DealSummary // each finished deal: landlord, bid, bombs, spring, multiplier
+	Totals [Players]int  // match totals
 
 	Legal []engine.Move // the viewing seat's legal moves now
 }
@@ -84,9 +85,21 @@ func (g *Game) View(seat int) engine.View {
 		t.Cards = slices.Clone(t.Cards)
 		v.History[i] = t
 	}
+	v.Sums = slices.Clone(g.sums)
 	v.Scores = make([][]int, len(g.rounds))
 	for i, s := range g.rounds {
 		v.Scores[i] = slices.Clone(s)
 	}
 	return v
+}
+
+// DealSummary is how one finished deal was scored, for the score sheet.
+type DealSummary struct {
+	Landlord    int
+	Bid         int
+	Bombs       int  // bombs and rockets played (DD-20)
+	Spring      bool // DD-21
+	AntiSpring  bool // DD-21
+	Multiplier  int  // 2^Bombs, doubled once more for a spring or anti-spring
+	LandlordWon bool
 }
