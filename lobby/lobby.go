@@ -59,6 +59,10 @@ type Config struct {
 	Sink     tables.RecordSink
 	Clock    tables.Clock  // tables.RealClock{} when nil
 	Logger   tables.Logger // nothing is logged when nil
+	// LevelBots makes the bot of a level ("easy", "normal", "strong") for a
+	// seat, for tables created with CreateRequest.BotLevels; an unknown level
+	// is an error. Nil: every table uses Bots.
+	LevelBots func(ruleset, level string, seat int) (engine.Bot, error)
 	// Seed seeds table ids, invite codes and table seeds; 0 takes one from
 	// crypto/rand (tests pass a fixed one).
 	Seed uint64
@@ -152,6 +156,9 @@ type CreateRequest struct {
 	BotPace   time.Duration
 	// Watch: the host does not take seat 0 (they watch, or sit later).
 	Watch bool
+	// BotLevels chooses, by seat, the level of the bot that plays it when
+	// nobody does ("" or missing: the default). Needs Config.LevelBots.
+	BotLevels []string
 }
 
 // Created is the answer to Create.
@@ -720,12 +727,16 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if name == "" {
 		name = req.Host.Name + "'s " + rs.Title
 	}
+	bots, err := l.botsFor(rs.Name, seats, req.BotLevels)
+	if err != nil {
+		return Created{}, err
+	}
 	cfg := tables.Config{
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
 		IdleClose: max(l.cfg.IdleClose, 0),
-		Clock:     l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+		Clock:     l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 	}
 	if req.Private {
 		cfg.Code = l.newCode()
@@ -842,4 +853,38 @@ func (l *Lobby) restore() {
 		l.start(t)
 		l.log.Info("table restored", "table", t.ID(), "game", t.Ruleset().Name, "events", len(s.Lines))
 	}
+}
+
+// botsFor is the bot factory of a new table: the lobby's, or one that seats
+// the bot of the level asked for each seat. A level that does not exist is
+// an error naming it.
+func (l *Lobby) botsFor(ruleset string, seats int, levels []string) (tables.BotFactory, error) {
+	if len(levels) == 0 || l.cfg.LevelBots == nil {
+		return l.cfg.Bots, nil
+	}
+	if len(levels) > seats {
+		return nil, fmt.Errorf("%d bot levels for %d seats", len(levels), seats)
+	}
+	chosen := make([]string, seats)
+	for i, lvl := range levels {
+		if lvl == "" {
+			continue
+		}
+		if _, err := l.cfg.LevelBots(ruleset, lvl, i); err != nil {
+			return nil, err
+		}
+		chosen[i] = lvl
+	}
+	level, fallback := l.cfg.LevelBots, l.cfg.Bots
+	return func(rs string, seat int) engine.Bot {
+		if seat >= 0 && seat < len(chosen) && chosen[seat] != "" {
+			if b, err := level(rs, chosen[seat], seat); err == nil {
+				return b
+			}
+		}
+		if fallback != nil {
+			return fallback(rs, seat)
+		}
+		return nil
+	}, nil
 }

@@ -366,3 +366,35 @@ func TestShutdownHonoursContext(t *testing.T) {
 		t.Fatalf("Shutdown of a lobby that never ran, with a done context: %v", err)
 	}
 }
+
+type levelBot struct{ level string }
+
+func (levelBot) Decide(v engine.View, _ *rand.Rand) engine.Move { return v.LegalMoves()[0] }
+
+// A table's bots are of the level chosen for each seat; an unknown level is
+// refused when the table is created.
+func TestBotLevelsBySeat(t *testing.T) {
+	l := New(Config{
+		Registry: engine.NewRegistry(turnsRuleset()),
+		Bots:     func(string, int) engine.Bot { return levelBot{"default"} },
+		LevelBots: func(rs, level string, seat int) (engine.Bot, error) {
+			if level != "easy" && level != "strong" {
+				return nil, fmt.Errorf("no bot level %q", level)
+			}
+			return levelBot{level}, nil
+		},
+	})
+	f, err := l.botsFor("turns", 4, []string{"", "strong", "easy"})
+	must(t, err)
+	for seat, want := range []string{"default", "strong", "easy", "default"} {
+		if got := f("turns", seat).(levelBot).level; got != want {
+			t.Errorf("seat %d: a %s bot, want %s", seat, got, want)
+		}
+	}
+	if _, err := l.botsFor("turns", 4, []string{"", "genius"}); err == nil || !strings.Contains(err.Error(), `"genius"`) {
+		t.Errorf("unknown level: %v", err)
+	}
+	if _, err := l.botsFor("turns", 3, []string{"", "", "", "easy"}); err == nil {
+		t.Error("more levels than seats accepted")
+	}
+}

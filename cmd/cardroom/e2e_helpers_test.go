@@ -69,7 +69,7 @@ func startServer(t *testing.T, turnTimer time.Duration) *testServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	// A fixed seed: the same table ids, codes and deals on every run.
-	go func() { done <- serve(ctx, ln, cfg, turnTimer, 0, logger, withSeed(20261130)) }()
+	go func() { done <- serve(ctx, ln, cfg, turnTimer, 0, logger, withSeed(20261130), withBaselineBots()) }()
 	t.Cleanup(func() {
 		cancel()
 		select {

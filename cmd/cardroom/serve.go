@@ -94,7 +94,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}
 	defer per.close(logger)
 	lcfg := lobby.Config{
-		Registry: reg, Bots: games.Bot, Sink: tables.FileSink{Dir: cfg.DataDir},
+		Registry: reg, Bots: games.Bot, LevelBots: games.LevelBot, Sink: tables.FileSink{Dir: cfg.DataDir},
 		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
 	}
 	for _, o := range opts {
@@ -134,6 +134,12 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 
 // serveOption adjusts the lobby a test server runs.
 type serveOption func(*lobby.Config)
+
+// withBaselineBots seats the fast rule-based bots, for tests that play many
+// games by keystrokes.
+func withBaselineBots() serveOption {
+	return func(c *lobby.Config) { c.Bots, c.LevelBots = games.Baseline, nil }
+}
 
 // withSeed fixes the seed of table ids, invite codes and deals, so that a
 // test's games are the same on every run.
