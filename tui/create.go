@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"cardroom/engine"
+	"cardroom/engine/games"
 	"cardroom/lobby"
 )
 
@@ -20,6 +22,8 @@ type CreateRequest struct {
 	Private bool
 	Timer   time.Duration // 0: no turn timer
 	BotPace time.Duration // how long a bot waits before moving; lobby.Default or lobby.Off
+	// BotLevels is the level of the bot of each seat, by seat.
+	BotLevels []string
 }
 
 // timerChoices are the turn timer values the form cycles through (0 = off).
@@ -37,8 +41,10 @@ type createForm struct {
 	players  int
 	values   engine.Options
 	private  bool
-	timer    int // index into timerChoices
-	pace     int // index into paceChoices
+	timer    int      // index into timerChoices
+	pace     int      // index into paceChoices
+	levels   []string // the bot levels there are, weakest first
+	level    [6]int   // the level chosen for each seat's bot, an index into levels
 	cursor   int
 	editing  bool   // typing into a round-map field
 	input    string // the text being typed
@@ -46,7 +52,10 @@ type createForm struct {
 }
 
 func newCreateForm(rs []*engine.Ruleset, game string) *createForm {
-	f := &createForm{rulesets: rs}
+	f := &createForm{rulesets: rs, levels: games.Levels()}
+	for i := range f.level {
+		f.level[i] = slices.Index(f.levels, games.DefaultLevel)
+	}
 	for i, r := range rs {
 		if r.Name == game {
 			f.game = i
@@ -71,16 +80,32 @@ func (f *createForm) resetGame() {
 	f.err = ""
 }
 
-// field rows: 0 game, 1 players, 2.. options, then bot pace, private,
-// timer, create.
-func (f *createForm) rows() int { return 2 + len(f.ruleset().Options) + 4 }
+// field rows: 0 game, 1 players, 2.. options, the bot level of seats 2..n,
+// then bot pace, private, timer, create.
+func (f *createForm) rows() int { return f.levelRow() + f.players - 1 + 4 }
+
+// levelRow is the row of seat 2's bot level.
+func (f *createForm) levelRow() int { return 2 + len(f.ruleset().Options) }
+
+// seatAt is the seat whose bot level row is row, or -1.
+func (f *createForm) seatAt(row int) int {
+	if i := row - f.levelRow(); i >= 0 && i < f.players-1 {
+		return i + 1
+	}
+	return -1
+}
 
 func (f *createForm) request() CreateRequest {
 	opts := engine.Options{}
 	for k, v := range f.values {
 		opts[k] = v
 	}
-	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private, Timer: timerChoices[f.timer], BotPace: paceChoices[f.pace]}
+	levels := make([]string, f.players)
+	for i := range levels {
+		levels[i] = f.levels[f.level[i]]
+	}
+	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private,
+		Timer: timerChoices[f.timer], BotPace: paceChoices[f.pace], BotLevels: levels}
 }
 
 // formResult says what the form wants after a key.
@@ -180,6 +205,9 @@ func (f *createForm) change(d int) {
 		f.private = !f.private
 	case row == n-2:
 		f.timer = (f.timer + len(timerChoices) + d) % len(timerChoices)
+	case f.seatAt(row) > 0:
+		i := f.seatAt(row)
+		f.level[i] = (f.level[i] + len(f.levels) + d) % len(f.levels)
 	default:
 		spec, ok := f.optionAt(row)
 		if !ok {
@@ -263,6 +291,18 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 	case d > 0:
 		pace = t.f("%.1f s per move", d.Seconds())
 	}
+	for seat := 1; seat < f.players; seat++ {
+		lvl := f.levels[f.level[seat]]
+		v := levelName(t, lvl)
+		if lvl == games.DefaultLevel {
+			v += s.Subtle.Render(" (" + t.get("default") + ")")
+		}
+		doc := ""
+		if seat == 1 {
+			doc = t.get("if nobody takes the seat, a bot of this level plays it")
+		}
+		row(f.levelRow()+seat-1, t.f("Seat %d bot", seat+1), v, doc)
+	}
 	row(n-4, t.get("Bot pace"), pace, t.get("how long a bot waits before its move"))
 	row(n-3, t.get("Private"), map[bool]string{true: t.get("yes, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
 	timer := t.get("off")
@@ -294,4 +334,17 @@ func fit(s string, w int) string {
 		return s
 	}
 	return string(r[:w-1]) + "…"
+}
+
+// levelName is a bot level for people.
+func levelName(t *text, level string) string {
+	switch level {
+	case "easy":
+		return t.get("easy")
+	case "normal":
+		return t.get("normal")
+	case "strong":
+		return t.get("strong")
+	}
+	return level
 }

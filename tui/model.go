@@ -418,7 +418,7 @@ func (m *model) create(req CreateRequest) tea.Cmd {
 		}
 		c, err := m.app.lobby.Create(lobby.CreateRequest{
 			Host: p, Ruleset: req.Ruleset, Options: req.Options, Seats: req.Players,
-			Private: req.Private, TurnTimer: off(req.Timer), BotPace: req.BotPace,
+			Private: req.Private, TurnTimer: off(req.Timer), BotPace: req.BotPace, BotLevels: req.BotLevels,
 		})
 		if err != nil {
 			return satMsg{err: err}

@@ -246,4 +246,9 @@ var catalogueDE = map[string]string{
 	"anti":                                 "anti",
 	"bombs":                                "Bomben",
 	"spring":                               "Frühling",
+	"if nobody takes the seat, a bot of this level plays it": "nimmt niemand den Platz, spielt ein Bot dieser Stufe",
+	"Seat %d bot": "Bot Platz %d",
+	"easy":        "leicht",
+	"normal":      "normal",
+	"strong":      "stark",
 }

@@ -246,4 +246,9 @@ var catalogueNL = map[string]string{
 	"anti":                                 "anti",
 	"bombs":                                "bommen",
 	"spring":                               "lente",
+	"if nobody takes the seat, a bot of this level plays it": "neemt niemand de plaats, dan speelt een bot van dit niveau",
+	"Seat %d bot": "Bot plaats %d",
+	"easy":        "makkelijk",
+	"normal":      "normaal",
+	"strong":      "sterk",
 }
