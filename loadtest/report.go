@@ -24,6 +24,10 @@ func Report(w io.Writer, res []*Result) {
 		fmt.Fprintf(w, "; baseline %d", base.Opened)
 	}
 	fmt.Fprintf(w, "), steady phase %v\n", cr.SteadyWall.Round(time.Second))
+	if !cr.RampDone {
+		fmt.Fprintf(w, "the run reached its time bound after opening %d of %d sessions in %v: only the handshake and ramp figures are measured\n",
+			cr.Opened, cr.N, cr.Ramp.Round(time.Second))
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "figure\tcardroom\t"
 	if base != nil {

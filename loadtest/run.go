@@ -143,6 +143,7 @@ type Result struct {
 	HandshakeP99     time.Duration
 	RampCPU          time.Duration // server CPU during the ramp
 	Ramp             time.Duration // wall time of the ramp
+	RampDone         bool          // the ramp finished before the run's bound
 	SteadyCPU        time.Duration // server CPU during the steady phase
 	SteadyWall       time.Duration
 	GeneratorCPU     time.Duration // the generator's own CPU in the steady phase
@@ -193,6 +194,9 @@ func Run(ctx context.Context, cfg Config) ([]*Result, error) {
 	defer p.stop()
 	cr, err := runOne(ctx, cfg, "cardroom", BaselineConfig{}, p)
 	if err != nil {
+		if cr != nil {
+			return []*Result{cr}, err // what was measured before the run's bound
+		}
 		return nil, err
 	}
 	res := []*Result{cr}
@@ -349,12 +353,13 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		}
 	}
 	r.Opened = len(live)
+	r.RampDone = ctx.Err() == nil
 	defer func() {
 		p.set(kind+": closing", len(live))
 		parallel(context.Background(), len(live), 64, func(i int) { live[i].close(); p.inc() })
 	}()
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return r, ctx.Err()
 	}
 
 	p.set(kind+": settling", 0)
