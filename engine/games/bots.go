@@ -7,6 +7,7 @@ import (
 
 	"cardroom/engine"
 	"cardroom/engine/doudizhu"
+	"cardroom/engine/doudizhu/ddbot"
 	"cardroom/engine/trick"
 	"cardroom/engine/trick/trickbot"
 )
@@ -36,7 +37,17 @@ func botList() []BotEntry {
 		{Name: "easy", Family: "trick", Doc: "determinized Monte Carlo, few samples", New: level(trickbot.Easy)},
 		{Name: "normal", Family: "trick", Doc: "determinized Monte Carlo", New: level(trickbot.Normal)},
 		{Name: "strong", Family: "trick", Doc: "determinized Monte Carlo, more samples, exact endgame", New: level(trickbot.Strong)},
+		{Name: "rlcard", Family: "doudizhu", Doc: "a port of RLCard's doudizhu-rule-v1 agent (fixed baseline)",
+			New: func() engine.Bot { return ddbot.RLCardBot{} }},
+		{Name: "easy", Family: "doudizhu", Doc: "plays its hand split, no search", New: ddLevel(ddbot.Easy)},
+		{Name: "normal", Family: "doudizhu", Doc: "hand split and determinized rollouts", New: ddLevel(ddbot.Normal)},
+		{Name: "strong", Family: "doudizhu", Doc: "more rollouts, inference from passes, endgame search", New: ddLevel(ddbot.Strong)},
 	}
+}
+
+// ddLevel makes Dou Dizhu bots of a level.
+func ddLevel(l ddbot.Level) func() engine.Bot {
+	return func() engine.Bot { return ddbot.New(l) }
 }
 
 // family is the bot family of a rule set.
