@@ -41,6 +41,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	loginRate := fs.Float64("login-rate", 0, "the card room's global login rate (0: no limit, to measure the raw open rate)")
 	loginBurst := fs.Int("login-burst", 0, "the card room's login burst")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	timeout := fs.Duration("timeout", 0, "bound on the whole run (0: twice the steady phase plus 10 minutes)")
 	// The child process's side (hidden: the parent passes them).
 	child := fs.String("child", "", "")
 	dataDir := fs.String("data-dir", "", "")
@@ -114,7 +115,10 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg.BotPace = *botPace
 	// Bounded: the steady phase plus generous time to open and close.
-	ctx, cancel := context.WithTimeout(context.Background(), 2*cfg.Duration+10*time.Minute)
+	if *timeout <= 0 {
+		*timeout = 2*cfg.Duration + 10*time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), min(*timeout, time.Hour))
 	defer cancel()
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
