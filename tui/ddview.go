@@ -357,7 +357,7 @@ func (tm *tableModel) ddAround(v *doudizhu.View, last map[int]string) string {
 		if v.Turn == i {
 			name = st.Turn.Render(cursorMark(st)) + name
 		}
-		info := tx.f("%d cards", v.Counts[i])
+		info := cardCount(tx, v.Counts[i])
 		if r := tm.ddRole(v, i); r != "" {
 			info = r + st.Subtle.Render(" · ") + info
 		}

@@ -492,3 +492,11 @@ var messages = []message{
 		"de", "Option special_rounds: Runde 1 darf nicht {0} sein: Der erste Geber wird erst beim ersten Geben bestimmt.",
 		"nl", "Optie special_rounds: ronde 1 mag geen {0} zijn: de eerste deler wordt pas bij de eerste deling bepaald."),
 }
+
+// cardCount is "1 card" or "n cards".
+func cardCount(t *text, n int) string {
+	if n == 1 {
+		return t.get("1 card")
+	}
+	return t.f("%d cards", n)
+}

@@ -251,4 +251,5 @@ var catalogueDE = map[string]string{
 	"easy":        "leicht",
 	"normal":      "normal",
 	"strong":      "stark",
+	"1 card":      "1 Karte",
 }

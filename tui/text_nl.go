@@ -251,4 +251,5 @@ var catalogueNL = map[string]string{
 	"easy":        "makkelijk",
 	"normal":      "normaal",
 	"strong":      "sterk",
+	"1 card":      "1 kaart",
 }

@@ -103,7 +103,7 @@ func (tm *tableModel) trickView(v *trick.View) string {
 	if v.Turned != cards.None {
 		trump += st.Subtle.Render(" ("+tx.get("turned")+" ") + st.Card(v.Turned) + st.Subtle.Render(")")
 	}
-	line := tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + tx.f("%d cards", v.Cards) + " · " + trump
+	line := tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + cardCount(tx, v.Cards) + " · " + trump
 	if v.Dealer >= 0 {
 		line += " · " + tx.get("dealer") + " " + tm.plainName(v.Dealer)
 	}
