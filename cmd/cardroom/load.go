@@ -60,7 +60,8 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Prefix: "cardroom"})
 		scfg := sshserver.Config{
 			DataDir: *dataDir,
-			// Every load session comes from 127.0.0.1.
+			// Every load session comes from 127.0.0.1; -n here counts the
+			// storm's sessions too.
 			MaxSessions: cfg.N + 100, MaxSessionsPerIP: cfg.N + 100,
 			LoginRate: *loginRate, LoginBurst: *loginBurst,
 			FPS: *fps,
@@ -106,7 +107,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return nil, err
 		}
 		return loadtest.StartChild(ctx, []string{"load", "-child", kind, "-data-dir", dir,
-			"-n", strconv.Itoa(cfg.N), "-bot-pace", botPace.String(), "-fps", strconv.Itoa(*fps),
+			"-n", strconv.Itoa(cfg.N+cfg.Storm), "-bot-pace", botPace.String(), "-fps", strconv.Itoa(*fps),
 			"-login-rate", strconv.FormatFloat(*loginRate, 'g', -1, 64), "-login-burst", strconv.Itoa(*loginBurst),
 			"-every", bc.Every.String(), "-lines", strconv.Itoa(bc.Lines)}, logf)
 	}
