@@ -434,7 +434,11 @@ func (rep *simReport) print(w io.Writer) {
 	if c.Game == "doudizhu" {
 		unit = "deal"
 	}
-	fmt.Fprintf(w, "%s, %d players, %d games × %d seatings, seed %d, %d %ss a game\n", c.Game, c.Players, c.Games, len(c.Bots), c.Seed, rep.Rounds, unit)
+	units := unit + "s"
+	if rep.Rounds == 1 {
+		units = unit
+	}
+	fmt.Fprintf(w, "%s, %d players, %d games × %d seatings, seed %d, %d %s a game\n", c.Game, c.Players, c.Games, len(c.Bots), c.Seed, rep.Rounds, units)
 	fmt.Fprintf(w, "options: %s\n\n", formatOptions(c.Options))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "bot\tscore/%s\tbid accuracy\tdecisions\tdecide p50\tp99\t\n", unit)

@@ -101,3 +101,15 @@ func TestParseOptions(t *testing.T) {
 		t.Fatalf("got %v, want %v", o, want)
 	}
 }
+
+// Dou Dizhu runs through the same tournament (points per deal, no bids to
+// count); its own bots join the registry by name.
+func TestSimDoudizhu(t *testing.T) {
+	rep, err := runSim(simConfig{Game: "doudizhu", Bots: []string{"baseline", "random"}, Games: 4, Seed: 1, Workers: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Config.Players != 3 || rep.Rounds != 1 || rep.Bots[0].ByCards != nil || rep.Bots[0].Decisions == 0 {
+		t.Fatalf("players %d, deals %d, by cards %v, decisions %d", rep.Config.Players, rep.Rounds, rep.Bots[0].ByCards, rep.Bots[0].Decisions)
+	}
+}
