@@ -136,7 +136,8 @@ func stateOf(v *dd.View, hs [dd.Players]dd.Hand) state {
 // play chooses a play (the zero Play: pass).
 func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
 	d := dealOf(v)
-	pl := newPolicy()
+	pl := getPolicy()
+	defer putPolicy(pl)
 	// The policy's own choice, on the view's state with the others' hands
 	// unknown: it reads only the seat's hand and the counts, so any sample
 	// gives the same answer.
@@ -159,7 +160,7 @@ func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
 	mySide := s0.side(v.Seat)
 	won := make([]bool, len(cands))
 sampling:
-	for i := range samples {
+	for range samples {
 		hs := d.sample(rng)
 		if b.Infer && len(d.passes) > 0 {
 			bad := d.misfits(hs, pl.sp, pl.buf)
@@ -172,8 +173,9 @@ sampling:
 		}
 		for c, p := range cands {
 			// Past the budget, drop the unfinished sample: every candidate
-			// is judged on the same deals.
-			if i >= 1 && !deadline.IsZero() && time.Now().After(deadline) {
+			// is judged on the same deals (with none, the split player's
+			// choice, cands[0], stands).
+			if !deadline.IsZero() && time.Now().After(deadline) {
 				break sampling
 			}
 			s := stateOf(v, hs)
@@ -282,11 +284,12 @@ func easyBid(h dd.Hand) int {
 // other hands and the bottom sampled, the split player in every seat.
 func (b Bot) landlordOdds(v *dd.View, h dd.Hand, rng *rand.Rand, deadline time.Time) float64 {
 	pool := appendRanks(nil, fullDeck.Minus(h))
-	pl := newPolicy()
+	pl := getPolicy()
+	defer putPolicy(pl)
 	n := max(8, b.Rollouts/4)
 	wins, played := 0, 0
-	for i := range n {
-		if i >= 4 && !deadline.IsZero() && time.Now().After(deadline) {
+	for range n {
+		if !deadline.IsZero() && time.Now().After(deadline) {
 			break
 		}
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
@@ -310,6 +313,9 @@ func (b Bot) landlordOdds(v *dd.View, h dd.Hand, rng *rand.Rand, deadline time.T
 			wins++
 		}
 		played++
+	}
+	if played == 0 {
+		return 0 // out of time: do not bid
 	}
 	return float64(wins) / float64(played)
 }

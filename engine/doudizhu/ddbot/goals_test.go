@@ -29,7 +29,10 @@ func TestStrongGoals(t *testing.T) {
 	} {
 		r := Tournament(New(Strong), tc.b, Options{Deals: *deals, Seed: 2026, Bidding: *bidding})
 		t.Logf("%s (bidding %v):\n%s", tc.name, *bidding, r)
-		if r.WinRate < tc.win || r.Points < tc.pts {
+		// The goals are set without bidding, RLCard's setting; with
+		// bidding a's two seats can end up on opposite sides, so the
+		// figures are reported, not checked.
+		if !*bidding && (r.WinRate < tc.win || r.Points < tc.pts) {
 			t.Errorf("%s: win rate %.3f, points per deal %+.2f; want ≥ %.2f and ≥ %+.0f", tc.name, r.WinRate, r.Points, tc.win, tc.pts)
 		}
 	}

@@ -2,6 +2,7 @@ package ddbot
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	dd "cardroom/engine/doudizhu"
 )
@@ -181,6 +182,20 @@ type policy struct {
 }
 
 func newPolicy() *policy { return &policy{sp: newSplitter(), buf: make([]dd.Play, 0, 256)} }
+
+// policies recycles policies between decisions: a split depends on the hand
+// alone, so a splitter's memo stays true, and keeping it saves the garbage
+// collector most of a decision's allocations.
+var policies = sync.Pool{New: func() any { return newPolicy() }}
+
+func getPolicy() *policy { return policies.Get().(*policy) }
+
+func putPolicy(pl *policy) {
+	if len(pl.sp.memo) > 1<<18 {
+		clear(pl.sp.memo)
+	}
+	policies.Put(pl)
+}
 
 // danger is the fewest cards an opponent of seat holds.
 func danger(s *state, seat int) int {
