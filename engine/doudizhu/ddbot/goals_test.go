@@ -9,6 +9,13 @@ import (
 
 var bidding = flag.Bool("ddbot.bidding", false, "TestStrongGoals: let the bots bid")
 
+// unclocked is b without its wall-clock budget, so that a run's figures
+// repeat exactly on any machine (the work budget still bounds a decision).
+func unclocked(b Bot) Bot {
+	b.Budget = 0
+	return b
+}
+
 // TestStrongGoals measures strong against the RLCard port and against a
 // random player (issue 6): win rate ≥ 0.65 and ≥ +1 point per deal against
 // the port, win rate ≥ 0.97 against random. It is a long run, so it only
@@ -27,7 +34,7 @@ func TestStrongGoals(t *testing.T) {
 		{"strong vs rlcard-rule", RLCardBot{}, 0.65, 1},
 		{"strong vs random", randomBot{}, 0.97, 0},
 	} {
-		r := Tournament(New(Strong), tc.b, Options{Deals: *deals, Seed: 2026, Bidding: *bidding})
+		r := Tournament(unclocked(New(Strong)), tc.b, Options{Deals: *deals, Seed: 2026, Bidding: *bidding})
 		t.Logf("%s (bidding %v):\n%s", tc.name, *bidding, r)
 		// The goals are set without bidding, RLCard's setting; with
 		// bidding a's two seats can end up on opposite sides, so the
@@ -50,8 +57,8 @@ func TestLevels(t *testing.T) {
 		name string
 		a, b engine.Bot
 	}{
-		{"strong vs normal", New(Strong), New(Normal)},
-		{"normal vs easy", New(Normal), New(Easy)},
+		{"strong vs normal", unclocked(New(Strong)), unclocked(New(Normal))},
+		{"normal vs easy", unclocked(New(Normal)), New(Easy)},
 		{"easy vs rlcard-rule", New(Easy), RLCardBot{}},
 	} {
 		r := Tournament(tc.a, tc.b, Options{Deals: *deals, Seed: 2027, Bidding: *bidding})
