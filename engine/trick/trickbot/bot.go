@@ -5,8 +5,9 @@
 // cards the seat cannot see, consistent with everything the view shows
 // (sampler), builds a game from each (trick.FromView), and scores every
 // legal move on the same samples by playing the round out with a cheap
-// bid-aware policy for every seat (trick.Game.PlayoutRoundHeuristic), or by
-// exact search (max^n) once few cards are left. Bids, trump and cards are all
+// bid-aware policy for every seat (trick.Game.PlayoutRoundHeuristic), or,
+// once the seat holds few cards, by trying every order of them against that
+// policy (searchExact). Bids, trump and cards are all
 // chosen this way, by the seat's expected round score under the table's
 // scoring; a blind bid (SR-8) plays out fresh deals, a forehead bid (SR-9)
 // samples the seat's own card.
@@ -77,8 +78,8 @@ type Config struct {
 	// WinBonus is what ending the game first (alone or shared) is worth in
 	// its last round, in points on top of the round score.
 	WinBonus int
-	// ExactLeaves: the bot searches a sample exactly (max^n) once the
-	// product of the factorials of the hand sizes is at most this (0: never).
+	// ExactLeaves: the bot searches a sample exactly once the orders of its
+	// own cards (the factorial of its hand size) are at most this (0: never).
 	ExactLeaves int
 }
 
@@ -87,8 +88,8 @@ type Config struct {
 // deciding at once on 2 cores (BenchmarkStrong8Tables, docs/BOTS.md).
 var configs = [...]Config{
 	Easy:   {Samples: 6},
-	Normal: {Samples: 24, ExactLeaves: 16, Budget: 150 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 48, WinBonus: 40, Budget: 200 * time.Millisecond},
+	Normal: {Samples: 24, ExactLeaves: 6, Budget: 150 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Budget: 200 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.
@@ -160,7 +161,8 @@ func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand)
 func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, rng *rand.Rand) []float64 {
 	s := newSampler(v)
 	totals := make([]float64, len(legal))
-	exact := v.Phase == trick.PhasePlay && leaves(v.HandSizes, b.cfg.ExactLeaves) <= b.cfg.ExactLeaves
+	own := v.HandSizes[v.Seat : v.Seat+1]
+	exact := v.Phase == trick.PhasePlay && leaves(own, b.cfg.ExactLeaves) <= b.cfg.ExactLeaves
 	// Trump named before the bids (TR-3, SR-6): the seat's own bid follows.
 	bidLater := v.Phase == trick.PhaseTrump && v.Bids[v.Seat] == trick.NoBid
 	samples := b.cfg.Samples
@@ -168,7 +170,7 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 		cost := len(legal) // a playout per legal move and sample
 		switch {
 		case exact:
-			cost = max(cost, len(legal)*leaves(v.HandSizes, b.cfg.ExactLeaves)/8) // ≈ 8 leaves a playout
+			cost = max(cost, len(legal)*leaves(own, b.cfg.ExactLeaves)/8) // ≈ 8 leaves a playout
 		case bidLater:
 			cost = len(legal) * (v.Cards + 1)
 		}
@@ -200,7 +202,7 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 // seat. A blind round (SR-8) is dealt from the seed deal once its bids are in.
 func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, deal uint64) float64 {
 	if exact {
-		return b.worth(maxn(g, v), v)
+		return b.worth(searchExact(g, v), v)
 	}
 	for g.Round() == v.Round && !g.Done() {
 		if g.Next() != engine.Chance {
@@ -272,20 +274,26 @@ func leaves(sizes []int, limit int) int {
 	return p
 }
 
-// maxn searches the rest of the round exactly: every seat plays the card
-// that gives it its best round score (max^n; ties go to the lowest card).
-// It returns each seat's score.
-func maxn(g *trick.Game, v *trick.View) [6]int {
+// searchExact searches the rest of the round on a sample exactly for the seat:
+// it tries every order of its own cards, while the others play as in the
+// playouts (HeuristicMove), and keeps its best round score (ties go to the
+// lowest card). It returns each seat's score.
+func searchExact(g *trick.Game, v *trick.View) [6]int {
 	if g.Round() != v.Round || g.Phase() != trick.PhasePlay {
 		return roundScores(g, v)
 	}
 	seat := g.Next()
+	if seat != v.Seat { // the others play as in the playouts
+		c := *g
+		c.Step(c.HeuristicMove())
+		return searchExact(&c, v)
+	}
 	var best [6]int
 	first := true
 	for m := g.Playable(); m != 0; m &= m - 1 {
 		c := *g
 		c.Step(engine.PlayCard(cardOf(m)))
-		r := maxn(&c, v)
+		r := searchExact(&c, v)
 		if first || r[seat] > best[seat] {
 			best, first = r, false
 		}
