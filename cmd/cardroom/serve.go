@@ -40,10 +40,14 @@ func serveCmd(args []string, stderr io.Writer) int {
 	fs.IntVar(&cfg.LoginBurst, "login-burst", 30, "connections that may start at once before -login-rate applies")
 	fs.DurationVar(&cfg.LoginWait, "login-wait", sshserver.DefaultLoginWait, "longest a new connection waits for its turn before it is refused")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", sshserver.DefaultIdleTimeout, "close sessions without input for this long (negative: never)")
+	fs.IntVar(&cfg.FPS, "fps", sshserver.DefaultFPS, "most frames a second drawn for one player (a higher rate shows keys sooner and costs CPU)")
 	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
 	debug := fs.Bool("debug", false, "log debug messages")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {
