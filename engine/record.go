@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"cardroom/engine/cards"
@@ -65,6 +66,29 @@ type Event struct {
 	Totals []int
 	// Time is when it happened (informative, written as "t"; zero: left out).
 	Time time.Time
+}
+
+// Clone returns a deep copy of e: it shares no slice with e.
+func (e Event) Clone() Event {
+	if e.Hands != nil {
+		hs := make([][]cards.Card, len(e.Hands))
+		for i, h := range e.Hands {
+			hs[i] = slices.Clone(h)
+		}
+		e.Hands = hs
+	}
+	e.Bottom = slices.Clone(e.Bottom)
+	e.Totals = slices.Clone(e.Totals)
+	return e
+}
+
+// CloneEvents returns a deep copy of es, for a game's Events.
+func CloneEvents(es []Event) []Event {
+	out := make([]Event, len(es))
+	for i, e := range es {
+		out[i] = e.Clone()
+	}
+	return out
 }
 
 // MoveEvent returns the record line of seat's move m.

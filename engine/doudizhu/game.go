@@ -152,23 +152,7 @@ func (g *Game) Result() engine.Result {
 
 // Events is the record so far: deals and moves.
 func (g *Game) Events() []engine.Event {
-	out := make([]engine.Event, len(g.events))
-	for i, e := range g.events {
-		out[i] = cloneEvent(e)
-	}
-	return out
-}
-
-func cloneEvent(e engine.Event) engine.Event {
-	if e.Hands != nil {
-		hs := make([][]cards.Card, len(e.Hands))
-		for i, h := range e.Hands {
-			hs[i] = slices.Clone(h)
-		}
-		e.Hands = hs
-	}
-	e.Bottom = slices.Clone(e.Bottom)
-	return e
+	return engine.CloneEvents(g.events)
 }
 
 // Deal shuffles the 54 cards, deals 17 to each seat and 3 to the bottom, and
@@ -214,7 +198,7 @@ func (g *Game) Event(e engine.Event) error {
 	g.bottom = slices.Clone(e.Bottom)
 	g.first, g.turn = e.FirstBidder, e.FirstBidder
 	g.phase = Bidding
-	g.events = append(g.events, cloneEvent(e))
+	g.events = append(g.events, e.Clone())
 	return nil
 }
 

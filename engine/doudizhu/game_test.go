@@ -443,7 +443,7 @@ func TestDD23_Match(t *testing.T) {
 func TestDealEventChecked(t *testing.T) {
 	good := rigDeal(t, 0, plainH0, plainH1, plainBottom)
 	bad := func(f func(e *engine.Event)) engine.Event {
-		e := cloneEvent(good)
+		e := good.Clone()
 		f(&e)
 		return e
 	}

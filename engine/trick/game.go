@@ -531,24 +531,7 @@ func (g *Game) Result() engine.Result {
 
 // Events is the record so far (without header); a fresh copy.
 func (g *Game) Events() []engine.Event {
-	out := make([]engine.Event, len(g.events))
-	for i, e := range g.events {
-		out[i] = copyEvent(e)
-	}
-	return out
-}
-
-func copyEvent(e engine.Event) engine.Event {
-	if e.Hands != nil {
-		hs := make([][]cards.Card, len(e.Hands))
-		for i, h := range e.Hands {
-			hs[i] = slices.Clone(h)
-		}
-		e.Hands = hs
-	}
-	e.Bottom = slices.Clone(e.Bottom)
-	e.Totals = slices.Clone(e.Totals)
-	return e
+	return engine.CloneEvents(g.events)
 }
 
 // Deal resolves the pending chance step with cards from rng: the round's
@@ -653,7 +636,7 @@ func (g *Game) Event(e engine.Event) error {
 	if err != nil {
 		return err
 	}
-	e = copyEvent(e)
+	e = e.Clone()
 	g.events = append(g.events, e)
 	switch e.E {
 	case engine.EvDeal:
