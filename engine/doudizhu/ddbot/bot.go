@@ -150,7 +150,7 @@ func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	wins := make([]float64, len(cands))
+	wins := make([]int, len(cands))
 	samples := max(4, b.Rollouts/len(cands))
 	total := d.counts[0] + d.counts[1] + d.counts[2]
 	var se *searcher
