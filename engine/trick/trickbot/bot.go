@@ -83,13 +83,14 @@ type Config struct {
 	ExactLeaves int
 }
 
-// Configs by level. Strong takes about 4 ms of CPU per decision (p99
-// 17 ms), so it stays within 300 ms at the 99th percentile with 8 tables
-// deciding at once on 2 cores (BenchmarkStrong8Tables, docs/BOTS.md).
+// Configs by level. Strong takes about 5 ms of CPU per decision (p99
+// 15 ms, BenchmarkStrongCPU), so 8 tables deciding at once on two idle
+// cores wait about 60 ms at the 99th percentile (BenchmarkStrong8Tables,
+// docs/BOTS.md); the Budget guards a busier machine.
 var configs = [...]Config{
 	Easy:   {Samples: 6},
-	Normal: {Samples: 24, ExactLeaves: 6, Budget: 150 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Budget: 200 * time.Millisecond},
+	Normal: {Samples: 24, ExactLeaves: 6, Budget: 100 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Budget: 150 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.
