@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/charmbracelet/log"
 
@@ -124,4 +125,39 @@ func TestON5_EveryActionRecordedWithSeatAndTime(t *testing.T) {
 			})
 		})
 	}
+}
+
+// SR-6 at a table: the cards of a trump-choice draw come one at a time, at
+// the bots' pace, so players see the draw happen (PacedChancer).
+func TestSR6_DrawShownCardByCard(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		reg := realRegistry()
+		rs, err := reg.Lookup("specialrounds")
+		must(t, err)
+		cfg := Config{ID: "sr6", Ruleset: rs, Seats: 3, Host: alice, Seed: 8, Bots: realBots, BotPace: time.Second}
+		r := newRig(t, cfg)
+		w := r.subscribe(carol)
+		must(t, r.table.Start(alice))
+		draws := func(s Snapshot) int {
+			if v, ok := s.View.(*trick.View); ok && v.Modifier == trick.TrumpChoice {
+				return len(v.Draws)
+			}
+			return 0
+		}
+		seen := map[int]bool{}
+		for step := 0; step < 2000 && len(seen) < 3; step++ {
+			s := w.now()
+			if n := draws(s); n > 0 {
+				seen[n] = true
+			}
+			r.clock.Advance(time.Second)
+		}
+		// Three seats draw at least three cards: each count showed on its own.
+		for n := 1; n <= 3; n++ {
+			if !seen[n] {
+				t.Fatalf("no snapshot showed the draw with %d cards (saw %v)", n, seen)
+			}
+		}
+		_ = r.stop()
+	})
 }

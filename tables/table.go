@@ -129,6 +129,7 @@ type armKey struct {
 	events int
 	next   int
 	bot    bool
+	chance bool // a chance step shown at the bots' pace (PacedChancer)
 }
 
 // New validates cfg (rule set, options, number of seats) and returns a table
@@ -381,6 +382,9 @@ func (t *Table) advance() error {
 		}
 		next := t.g.Next()
 		if next == engine.Chance {
+			if t.cfg.BotPace > 0 && t.pacedChance() {
+				return nil // schedule arms the bot timer; botFired deals
+			}
 			if err := t.g.Deal(t.rngAt(dealSalt)); err != nil {
 				return fmt.Errorf("deal: %w", err)
 			}
@@ -554,6 +558,7 @@ func (t *Table) currentKey() armKey {
 		if k.next >= 0 && k.next < len(t.seats) {
 			k.bot = t.botDriven(k.next)
 		}
+		k.chance = k.next == engine.Chance && t.pacedChance()
 	}
 	return k
 }
@@ -587,6 +592,10 @@ func (t *Table) schedule() {
 		t.deadline = time.Time{}
 		t.dirty = true
 	}
+	if k.chance && t.cfg.BotPace > 0 {
+		t.botTimer = t.clock.NewTimer(t.cfg.BotPace)
+		return
+	}
 	if k.phase != Playing || k.next < 0 {
 		return
 	}
@@ -613,10 +622,27 @@ func (t *Table) stopTimers() {
 
 func (t *Table) botFired() error {
 	k := t.currentKey()
-	if k != t.armed || !k.bot {
+	if k != t.armed {
 		return nil // stale
 	}
+	if k.chance {
+		if err := t.g.Deal(t.rngAt(dealSalt)); err != nil {
+			return fmt.Errorf("deal: %w", err)
+		}
+		return t.dealt()
+	}
+	if !k.bot {
+		return nil
+	}
 	return t.botMove(k.next)
+}
+
+// pacedChance reports whether the game wants its pending chance step shown
+// at the bots' pace (PacedChancer): the cards of a trump-choice draw one by
+// one.
+func (t *Table) pacedChance() bool {
+	p, ok := t.g.(PacedChancer)
+	return ok && p.PacedChance()
 }
 
 // turnExpired: the person to move ran out of time (ON-3). Their bot moves

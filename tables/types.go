@@ -106,6 +106,14 @@ type ChatCloser interface {
 	ChatClosed() bool
 }
 
+// PacedChancer may be implemented by a game: when PacedChance reports true,
+// the pending chance step is one players should see happen (a card of a
+// trump-choice draw, SR-6), so the table takes it at the bots' pace instead
+// of at once.
+type PacedChancer interface {
+	PacedChance() bool
+}
+
 // Rounder may be implemented by a game or by its views: Round is the
 // 1-based round (or deal) in progress, or the next one to be dealt. The
 // table asks the game first, else its spectator view (and else counts the

@@ -13,3 +13,7 @@ func (v *View) ChatClosed() bool {
 	}
 	return false
 }
+
+// PacedChance reports whether the pending chance step is a card of a
+// trump-choice draw (SR-6): tables show those one by one.
+func (g *Game) PacedChance() bool { return g.phase == PhaseDraw }
