@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"errors"
 	tea "github.com/charmbracelet/bubbletea"
@@ -105,6 +106,12 @@ func TestHistoryAndReplay(t *testing.T) {
 	var out bytes.Buffer
 	if err := m.app.export("SHA256:test", "7", &out); err != nil || !bytes.Equal(out.Bytes(), fa.game.Record) {
 		t.Fatalf("export: %v", err)
+	}
+	// What export writes is a record cardroom replay accepts, to the totals
+	// the store kept.
+	rep, err := engine.Replay(games.Registry(), bytes.NewReader(out.Bytes()))
+	if err != nil || !rep.Ended || fmt.Sprint(rep.Result.Totals) != fmt.Sprint(fa.game.Totals()) {
+		t.Fatalf("the export does not replay to the kept totals: %v, %v vs %v", err, rep.Result.Totals, fa.game.Totals())
 	}
 	if err := m.app.export("SHA256:other", "7", &out); err == nil {
 		t.Fatal("someone who did not play exported the game")
