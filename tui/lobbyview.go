@@ -175,15 +175,7 @@ func (m *model) lobbyView() string {
 		}
 	}
 	b.WriteString("\n")
-	names := make([]string, 0, len(m.lobbyU.Online))
-	for _, o := range m.lobbyU.Online {
-		n := o.Name
-		if o.Guest {
-			n += " (" + tx.get("guest") + ")"
-		}
-		names = append(names, n)
-	}
-	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + fit(strings.Join(names, ", "), m.width-10) + "\n")
+	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + m.onlineLine(m.width-10) + "\n")
 	b.WriteString("\n" + st.Subtle.Render(tx.get("Quick play: ")))
 	for i, r := range m.app.reg.All() {
 		b.WriteString(st.Key.Render(fmt.Sprint(i+1)) + " " + r.Title + "  ")
@@ -269,4 +261,30 @@ func (m *model) nextFilter() string {
 		}
 	}
 	return names[0]
+}
+
+// onlineLine names the people online, as many as fit in w columns, then how
+// many more there are. It looks at no more names than fit, however many
+// are online.
+func (m *model) onlineLine(w int) string {
+	var b strings.Builder
+	used := 0
+	for i, o := range m.lobbyU.Online {
+		n := o.Name
+		if o.Guest {
+			n += " (" + m.tx.get("guest") + ")"
+		}
+		more := m.tx.f(" and %d more", len(m.lobbyU.Online)-i)
+		if used+len(n)+2+len(more) > w && i > 0 {
+			b.WriteString(more)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+			used += 2
+		}
+		b.WriteString(n)
+		used += len(n)
+	}
+	return b.String()
 }

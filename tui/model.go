@@ -104,7 +104,8 @@ type model struct {
 	replay  *replayModel
 
 	showHelp bool
-	padX     int // columns the last frame was moved right by (centre)
+	padX     int    // columns the last frame was moved right by (centre)
+	drawn    string // the last frame; "" when it must be drawn again
 }
 
 func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
@@ -246,7 +247,16 @@ func waitSnap(sub *tables.Subscription) tea.Cmd {
 	}
 }
 
+// Update marks the screen to be drawn again, unless the message cannot
+// change it, then handles the message (update).
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if lm, ok := msg.(lobbyMsg); !ok || m.screen == lobbyScreen || !lm.ok {
+		m.drawn = "" // a lobby update changes only the lobby screen
+	}
+	return m.update(msg)
+}
+
+func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -370,6 +380,7 @@ func (m *model) say(s string, isErr bool) {
 }
 
 func (m *model) key(k tea.KeyMsg) tea.Cmd {
+	m.drawn = ""
 	if k.String() == "ctrl+c" {
 		return tea.Quit
 	}
@@ -475,7 +486,16 @@ func (m *model) leaveTable(note string) tea.Cmd {
 	}
 }
 
+// View draws the screen; a frame that nothing has changed since is not
+// drawn again (bubbletea asks for one after every message).
 func (m *model) View() string {
+	if m.drawn == "" {
+		m.drawn = m.draw()
+	}
+	return m.drawn
+}
+
+func (m *model) draw() string {
 	if m.closed != "" {
 		return m.closed + "\n"
 	}
