@@ -130,7 +130,7 @@ func (m *model) historyView() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(tx.get("Your games")) + st.Subtle.Render("  "+tx.get("finished games, newest first")) + "\n\n")
 	for _, f := range h.profile {
-		line := st.Bold.Render(f.title) + "  " + tx.f("%d games", f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
+		line := st.Bold.Render(f.title) + "  " + gameCount(tx, f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
 		if f.rounds > 0 {
 			line += st.Subtle.Render(" · ") + tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
 		}
@@ -213,7 +213,7 @@ func (m *model) boardView() string {
 			if name == "" {
 				name = r.PlayerID
 			}
-			line := fmt.Sprintf("  %2d. %-18s %7.1f  %s", i+1, clipText(name, 18), r.Ordinal(), tx.f("%d games", r.Games))
+			line := fmt.Sprintf("  %2d. %-18s %7.1f  %s", i+1, clipText(name, 18), r.Ordinal(), gameCount(tx, r.Games))
 			if r.PlayerID == m.player.ID {
 				line = st.Bold.Render(line + "  ← " + tx.get("you"))
 			}

@@ -75,7 +75,7 @@ func (m *model) changeSetting(d int) {
 func (m *model) settingsView() string {
 	st, tx := m.st, m.tx
 	var b strings.Builder
-	b.WriteString(st.Title.Render(tx.get("Settings")) + st.Subtle.Render("  "+tx.get("remembered for your key while the server runs")) + "\n\n")
+	b.WriteString(st.Title.Render(tx.get("Settings")) + st.Subtle.Render("  "+tx.get("remembered for your key")) + "\n\n")
 	onOff := func(v bool) string {
 		if v {
 			return tx.get("on")

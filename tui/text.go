@@ -500,3 +500,11 @@ func cardCount(t *text, n int) string {
 	}
 	return t.f("%d cards", n)
 }
+
+// gameCount is "1 game" or "n games".
+func gameCount(t *text, n int) string {
+	if n == 1 {
+		return t.get("1 game")
+	}
+	return t.f("%d games", n)
+}
