@@ -107,7 +107,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return nil, err
 		}
 		return loadtest.StartChild(ctx, []string{"load", "-child", kind, "-data-dir", dir,
-			"-n", strconv.Itoa(cfg.N+cfg.Storm), "-bot-pace", botPace.String(), "-fps", strconv.Itoa(*fps),
+			"-n", strconv.Itoa(cfg.N + cfg.Storm), "-bot-pace", botPace.String(), "-fps", strconv.Itoa(*fps),
 			"-login-rate", strconv.FormatFloat(*loginRate, 'g', -1, 64), "-login-burst", strconv.Itoa(*loginBurst),
 			"-every", bc.Every.String(), "-lines", strconv.Itoa(bc.Lines)}, logf)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"cardroom/engine"
+	"cardroom/engine/doudizhu/ddbot"
 	"cardroom/engine/games"
 	"cardroom/engine/trick"
 )
@@ -86,6 +87,9 @@ func simCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardroom sim: %v\n", err)
 		return 1
 	}
+	if c.Game == "doudizhu" && len(c.Bots) == 2 {
+		rep.Roles = ddRoles(c, progressBar(stderr))
+	}
 	if *asJSON {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		fmt.Fprintf(stdout, "%s\n", b)
@@ -145,6 +149,9 @@ type simReport struct {
 	Bots   []botReport `json:"bots"`
 	// Versus compares the first bot with each other bot.
 	Versus []versus `json:"versus"`
+	// Roles is Dou Dizhu's comparison of the first bot with the second by
+	// role: win rates and points as landlord and as farmers (with bidding).
+	Roles *ddbot.Result `json:"roles,omitempty"`
 }
 
 // versus is bot A's mean score per round minus bot B's, in the same seats on
@@ -454,6 +461,12 @@ func (rep *simReport) print(w io.Writer) {
 	for _, vs := range rep.Versus {
 		fmt.Fprintf(w, "%s − %s: %+.1f ± %.1f points per %s (95 %% interval [%+.1f, %+.1f])\n", vs.A, vs.B, vs.Diff, vs.CI95, unit, vs.Low, vs.High)
 	}
+	if r := rep.Roles; r != nil {
+		fmt.Fprintf(w, "\n%s against %s by role (%d deals, each bot alone in each seat, with bidding):\n", rep.Bots[0].Name, rep.Bots[1].Name, r.Deals)
+		fmt.Fprintf(w, "  win rate %.3f, %+.2f ± %.2f points per deal\n", r.WinRate, r.Points, r.CI95)
+		fmt.Fprintf(w, "  as landlord: win rate %.3f, %+.2f points a game (%d games)\n", r.Landlord.WinRate, r.Landlord.Points, r.Landlord.Games)
+		fmt.Fprintf(w, "  as farmers:  win rate %.3f, %+.2f points a game (%d games)\n", r.Farmers.WinRate, r.Farmers.Points, r.Farmers.Games)
+	}
 	if rep.Bots[0].ByCards == nil {
 		return
 	}
@@ -489,6 +502,22 @@ func (rep *simReport) print(w io.Writer) {
 		}
 		tw.Flush()
 	}
+}
+
+// ddRoles plays the Dou Dizhu duplicate tournament of the first bot against
+// the second (ddbot.Tournament, with bidding: each bot alone in each seat).
+func ddRoles(c simConfig, progress func(done, total int)) *ddbot.Result {
+	bot := func(name string) engine.Bot {
+		b, _ := games.NewBot(c.Game, name) // checked by runSim
+		if u, ok := b.(unbounded); ok && !c.Clock {
+			return u.Unbounded()
+		}
+		return b
+	}
+	r := ddbot.Tournament(bot(c.Bots[0]), bot(c.Bots[1]), ddbot.Options{
+		Deals: c.Games, Seed: c.Seed, Bidding: true, Workers: c.Workers, Progress: progress,
+	})
+	return &r
 }
 
 func round(d time.Duration) time.Duration {

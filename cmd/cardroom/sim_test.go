@@ -113,3 +113,18 @@ func TestSimDoudizhu(t *testing.T) {
 		t.Fatalf("players %d, deals %d, by cards %v, decisions %d", rep.Config.Players, rep.Rounds, rep.Bots[0].ByCards, rep.Bots[0].Decisions)
 	}
 }
+
+// A Dou Dizhu sim of two bots also reports them by role: as landlord and as
+// farmers.
+func TestSimDoudizhuRoles(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"sim", "--game", "doudizhu", "--bots", "baseline,random", "--games", "4", "--workers", "2"}, strings.NewReader(""), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{"by role", "as landlord: win rate", "as farmers:  win rate"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("no %q in:\n%s", want, out.String())
+		}
+	}
+}
