@@ -42,6 +42,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", sshserver.DefaultIdleTimeout, "close sessions without input for this long (negative: never)")
 	fs.IntVar(&cfg.FPS, "fps", sshserver.DefaultFPS, "most frames a second drawn for one player (a higher rate shows keys sooner and costs CPU)")
 	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
+	maxTables := fs.Int("max-tables", 200, "tables running at once")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
 	debug := fs.Bool("debug", false, "log debug messages")
 	if err := fs.Parse(args); err != nil {
@@ -65,7 +66,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger); err != nil {
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables)); err != nil {
 		logger.Error("cardroom stopped", "err", err)
 		return 1
 	}
@@ -143,6 +144,11 @@ type serveOption func(*lobby.Config)
 // games by keystrokes.
 func withBaselineBots() serveOption {
 	return func(c *lobby.Config) { c.Bots, c.LevelBots = games.Baseline, nil }
+}
+
+// withMaxTables bounds the tables running at once.
+func withMaxTables(n int) serveOption {
+	return func(c *lobby.Config) { c.MaxTables = n }
 }
 
 // withSeed fixes the seed of table ids, invite codes and deals, so that a
