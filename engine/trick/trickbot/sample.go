@@ -166,7 +166,7 @@ func (s *sampler) fits(seat int, c cards.Card, voids bool) bool {
 }
 
 // likelihood is how well a sample fits the bids made: each bidder is
-// expected to bid about the tricks its cards promise (guessTricks of its
+// expected to bid about the tricks its cards promise (trick.PromisedTricks of its
 // hand when it bid: its cards now and those it has played), give or take
 // one. A blind or forehead bid says nothing about the bidder's cards.
 func (s *sampler) likelihood(hands []cards.Hand) float64 {
@@ -189,56 +189,10 @@ func (s *sampler) likelihood(hands []cards.Hand) float64 {
 				h.Add(p.Card)
 			}
 		}
-		d := float64(bid) - guessTricks(h, trump, known)
+		d := float64(bid) - trick.PromisedTricks(h, trump, known)
 		w *= math.Exp(-d * d / 2)
 	}
 	return w
-}
-
-// guessTricks is a rough count of the tricks a hand takes (as the
-// baseline bot counts them): Singularities, high trumps, aces and kings.
-func guessTricks(h cards.Hand, trump cards.Suit, known bool) float64 {
-	if !known {
-		trump = bestSuit(h)
-	}
-	e := 0.0
-	for f := h.Faces(); f != 0; f &= f - 1 {
-		c := cardOf(f)
-		k := float64(h.Count(c))
-		switch {
-		case c == cards.Singularity:
-			e += k
-		case !c.IsSuitCard():
-		case trump != cards.NoSuit && c.Suit() == trump:
-			if c.Rank() >= cards.Queen {
-				e += k
-			} else {
-				e += 0.4 * k
-			}
-		case c.Rank() == cards.Ace:
-			e += 0.8 * k
-		case c.Rank() == cards.King:
-			e += 0.4 * k
-		}
-	}
-	return e
-}
-
-// bestSuit is the suit a hand is strongest in.
-func bestSuit(h cards.Hand) cards.Suit {
-	var score [4]int
-	for f := h.Faces(); f != 0; f &= f - 1 {
-		if c := cardOf(f); c.IsSuitCard() {
-			score[c.Suit()] += h.Count(c) * (3 + int(c.Rank())/4)
-		}
-	}
-	best := cards.Spades
-	for _, su := range cards.Suits {
-		if score[su] > score[best] {
-			best = su
-		}
-	}
-	return best
 }
 
 // fitting deals samples until one is accepted with odds its likelihood
