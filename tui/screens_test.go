@@ -275,3 +275,18 @@ func TestMergedKeysAllCount(t *testing.T) {
 		t.Fatalf("screen %v after \"ss\"", m.screen)
 	}
 }
+
+// visibleWidth agrees with lipgloss.Width on the text screens are made of.
+func TestVisibleWidth(t *testing.T) {
+	st := NewStyles(newFakeSession(80, 24, termenv.ANSI256).r, Settings{})
+	for _, s := range []string{
+		"", "plain", st.Card(cards.New(cards.Ace, cards.Spades)) + " · " + st.Bold.Render("Grüße ←→ ▸ ╭──╮ μ σ ⏱ 42 s"),
+		st.cardRow([]cards.Card{cards.Singularity, cards.Clanker}, nil, 0), "日本語 names", "e\u0301", "tab\there", "\x1b]0;title\x07x",
+	} {
+		for _, line := range strings.Split(s, "\n") {
+			if got, want := visibleWidth(line), lipgloss.Width(line); got != want {
+				t.Errorf("visibleWidth(%q) = %d, lipgloss.Width = %d", line, got, want)
+			}
+		}
+	}
+}

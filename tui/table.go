@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -467,7 +468,58 @@ func (tm *tableModel) chatView() string {
 }
 
 // visibleWidth is the width of s in terminal cells, escape sequences ignored.
-func visibleWidth(s string) int { return lipgloss.Width(s) }
+// Most screen text is narrow: ASCII, Latin letters, suit and box glyphs, one
+// cell each. For such text the width is the number of runes outside escape
+// sequences, counted without grapheme segmentation (most of lipgloss.Width's
+// cost); anything else (a wide or combining character, a line break) goes
+// to lipgloss.
+func visibleWidth(s string) int {
+	w := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b: // CSI: ESC [ params final byte (0x40–0x7e)
+			if i+1 < len(s) && s[i+1] == '[' {
+				j := i + 2
+				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+					j++
+				}
+				i = j + 1
+				continue
+			}
+			return lipgloss.Width(s)
+		case c < 0x20 || c == 0x7f:
+			return lipgloss.Width(s)
+		case c < 0x80:
+			w++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !narrow(r) {
+			return lipgloss.Width(s)
+		}
+		w++
+		i += size
+	}
+	return w
+}
+
+// narrow reports whether r is one cell wide and stands alone: Latin
+// letters, punctuation, arrows, box drawing, blocks and the suit symbols.
+func narrow(r rune) bool {
+	switch {
+	case r >= 0xa0 && r < 0x300: // Latin-1 and Latin Extended
+	case r >= 0x370 && r < 0x400: // Greek (μ, σ)
+	case r >= 0x2010 && r < 0x2070: // dashes, quotes, …, ‹ ›
+	case r >= 0x2190 && r < 0x2200: // arrows
+	case r >= 0x2500 && r < 0x2600: // box drawing, blocks, geometric shapes (▸ ◂ ▲)
+	case r >= 0x2660 && r < 0x2670: // card suits
+	default:
+		return false
+	}
+	return true
+}
 
 // sheetView is the score sheet: each round's bids and running totals.
 func (tm *tableModel) sheetView() string {
