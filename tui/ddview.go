@@ -227,10 +227,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 func (tm *tableModel) ddPrompt(v *doudizhu.View) string {
 	st, tx := tm.m.st, tm.m.tx
 	if !tm.myTurn {
-		if v.Turn >= 0 && v.Turn < doudizhu.Players {
-			return st.Subtle.Render(tx.f("Waiting for %s…", tm.plainName(v.Turn)))
-		}
-		return ""
+		return tm.waiting(v.Turn)
 	}
 	switch v.Phase {
 	case doudizhu.Bidding:

@@ -605,3 +605,12 @@ func trumpFirst(hand []cards.Card, trump cards.Suit, known bool) []cards.Card {
 	slices.SortStableFunc(out, func(a, b cards.Card) int { return key(a) - key(b) })
 	return out
 }
+
+// waiting is the prompt line while someone else is to act: whose turn it is
+// (nothing during a deal or after the game).
+func (tm *tableModel) waiting(turn int) string {
+	if turn < 0 || turn >= len(tm.snap.Seats) {
+		return ""
+	}
+	return tm.m.st.Subtle.Render(tm.m.tx.f("Waiting for %s…", tm.plainName(turn)))
+}

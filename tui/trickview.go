@@ -159,10 +159,7 @@ func (tm *tableModel) trickView(v *trick.View) string {
 func (tm *tableModel) trickPrompt(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
 	if !tm.myTurn {
-		if v.Turn >= 0 && v.Turn < v.Players {
-			return st.Subtle.Render(tx.f("Waiting for %s…", tm.plainName(v.Turn)))
-		}
-		return ""
+		return tm.waiting(v.Turn)
 	}
 	switch v.Phase {
 	case trick.PhaseBid:
