@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 )
 
@@ -78,4 +79,25 @@ type View interface {
 // returns one of view.LegalMoves().
 type Bot interface {
 	Decide(v View, rng *rand.Rand) Move
+}
+
+// ContextBot is a Bot that can be told to stop thinking. DecideContext
+// returns one of v.LegalMoves() like Decide, and must return one promptly
+// once ctx is done (cancelled or past its deadline), from whatever it has
+// worked out so far: a table passes the decision's deadline in ctx and does
+// not wait much longer. Until ctx is done the move must be the one Decide
+// would make, so that a caller without a deadline (a simulation, a
+// tournament) stays reproducible.
+type ContextBot interface {
+	Bot
+	DecideContext(ctx context.Context, v View, rng *rand.Rand) Move
+}
+
+// DecideContext asks b for its move, through DecideContext when b is a
+// ContextBot and through Decide (which does not see ctx) otherwise.
+func DecideContext(ctx context.Context, b Bot, v View, rng *rand.Rand) Move {
+	if cb, ok := b.(ContextBot); ok {
+		return cb.DecideContext(ctx, v, rng)
+	}
+	return b.Decide(v, rng)
 }

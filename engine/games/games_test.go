@@ -51,3 +51,20 @@ func TestEasyBotsPlayEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// The search bots of every level take a context, so a table can bound
+// their decisions by its deadline (issue 6: strong within 300 ms per
+// decision, never beyond the table's timer).
+func TestLevelBotsTakeAContext(t *testing.T) {
+	for _, rs := range Registry().All() {
+		for _, lvl := range Levels() {
+			b, err := LevelBot(rs.Name, lvl, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := b.(engine.ContextBot); !ok {
+				t.Errorf("%s %s: %T is not an engine.ContextBot", rs.Name, lvl, b)
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ package ddbot
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -98,27 +99,57 @@ func New(l Level) Bot {
 	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, Infer: true, EndgameCards: 16, Budget: 150 * time.Millisecond}
 }
 
-// Decide returns the bot's move: one of the view's legal moves.
+// Decide returns the bot's move: one of the view's legal moves. It is
+// DecideContext without a context: only the Budget bounds its time.
 func (b Bot) Decide(ev engine.View, rng *rand.Rand) engine.Move {
+	return b.DecideContext(context.Background(), ev, rng)
+}
+
+// DecideContext returns the bot's move: one of the view's legal moves. The
+// rollouts and the endgame search stop at the Budget's deadline or once ctx
+// is done, whichever comes first, and the bot decides from the samples
+// played so far (with none, the split player's own choice); only then may
+// the move depend on the clock (engine.ContextBot).
+func (b Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand) engine.Move {
 	legal := ev.LegalMoves()
 	v, ok := ev.(*dd.View)
 	if !ok || len(legal) == 0 {
 		return engine.Move{}
 	}
-	var deadline time.Time
+	st := stop{ctx: ctx}
 	if b.Budget > 0 {
-		deadline = time.Now().Add(b.Budget)
+		st.deadline = time.Now().Add(b.Budget)
+	}
+	if d, ok := ctx.Deadline(); ok && (st.deadline.IsZero() || d.Before(st.deadline)) {
+		st.deadline = d
 	}
 	var m engine.Move
 	if v.Phase == dd.Bidding {
-		m = b.bid(v, rng, deadline)
+		m = b.bid(v, rng, st)
 	} else {
-		m = toMove(b.play(v, rng, deadline))
+		m = toMove(b.play(v, rng, st))
 	}
 	if slices.Contains(legal, m) {
 		return m
 	}
 	return legal[0]
+}
+
+// stop says when a decision must end: at its deadline (the Budget's, or
+// ctx's when earlier; zero: none) or once ctx is done, whichever comes first.
+type stop struct {
+	ctx      context.Context
+	deadline time.Time
+}
+
+// now reports whether the decision must end now.
+func (s stop) now() bool {
+	select {
+	case <-s.ctx.Done():
+		return true
+	default:
+	}
+	return !s.deadline.IsZero() && time.Now().After(s.deadline)
 }
 
 func toMove(p dd.Play) engine.Move {
@@ -134,7 +165,7 @@ func stateOf(v *dd.View, hs [dd.Players]dd.Hand) state {
 }
 
 // play chooses a play (the zero Play: pass).
-func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
+func (b Bot) play(v *dd.View, rng *rand.Rand, st stop) dd.Play {
 	d := dealOf(v)
 	pl := getPolicy()
 	defer putPolicy(pl)
@@ -155,7 +186,7 @@ func (b Bot) play(v *dd.View, rng *rand.Rand, deadline time.Time) dd.Play {
 	total := d.counts[0] + d.counts[1] + d.counts[2]
 	var se *searcher
 	if b.EndgameCards > 0 && total <= b.EndgameCards {
-		se = newSearcher(pl, deadline)
+		se = newSearcher(pl, st)
 	}
 	mySide := s0.side(v.Seat)
 	won := make([]bool, len(cands))
@@ -172,10 +203,11 @@ sampling:
 			}
 		}
 		for c, p := range cands {
-			// Past the budget, drop the unfinished sample: every candidate
-			// is judged on the same deals (with none, the split player's
+			// Past the budget or the caller's deadline (or once ctx is
+			// done), drop the unfinished sample: every candidate is
+			// judged on the same deals (with none, the split player's
 			// choice, cands[0], stands).
-			if !deadline.IsZero() && time.Now().After(deadline) {
+			if st.now() {
 				break sampling
 			}
 			s := stateOf(v, hs)
@@ -238,13 +270,13 @@ func (b Bot) candidates(v *dd.View, h dd.Hand, pl *policy, mine dd.Play) []dd.Pl
 }
 
 // bid chooses a bid from hand strength.
-func (b Bot) bid(v *dd.View, rng *rand.Rand, deadline time.Time) engine.Move {
+func (b Bot) bid(v *dd.View, rng *rand.Rand, st stop) engine.Move {
 	h := dd.HandOf(v.Hand)
 	want := 0
 	if b.Level == Easy {
 		want = easyBid(h)
 	} else {
-		p := b.landlordOdds(v, h, rng, deadline)
+		p := b.landlordOdds(v, h, rng, st)
 		switch {
 		case p >= 0.62:
 			want = 3
@@ -282,14 +314,14 @@ func easyBid(h dd.Hand) int {
 
 // landlordOdds is the share of quick deals the hand wins as landlord: the
 // other hands and the bottom sampled, the split player in every seat.
-func (b Bot) landlordOdds(v *dd.View, h dd.Hand, rng *rand.Rand, deadline time.Time) float64 {
+func (b Bot) landlordOdds(v *dd.View, h dd.Hand, rng *rand.Rand, st stop) float64 {
 	pool := appendRanks(nil, fullDeck.Minus(h))
 	pl := getPolicy()
 	defer putPolicy(pl)
 	n := max(8, b.Rollouts/4)
 	wins, played := 0, 0
 	for range n {
-		if !deadline.IsZero() && time.Now().After(deadline) {
+		if st.now() {
 			break
 		}
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })

@@ -1,21 +1,20 @@
 package ddbot
 
 import (
-	"time"
-
 	dd "cardroom/engine/doudizhu"
 )
 
 // searcher solves deals with every hand known exactly: which side wins
 // when both play perfectly. It remembers solved positions across the
-// samples of one decision; past maxNodes positions in one solve, or past
-// the decision's deadline, it gives up and the rollout decides instead.
+// samples of one decision; past maxNodes positions in one solve, or once the
+// decision must end (its deadline, its context), it gives up and the rollout
+// decides instead.
 type searcher struct {
-	pl       *policy
-	memo     map[pos]bool // pos → the side to move wins
-	nodes    int
-	failed   bool
-	deadline time.Time // give up past it too (zero: no clock)
+	pl     *policy
+	memo   map[pos]bool // pos → the side to move wins
+	nodes  int
+	failed bool
+	stop   stop // give up once the decision must end too
 }
 
 // pos is a position of a deal in play (the landlord is fixed per search).
@@ -28,8 +27,8 @@ type pos struct {
 
 const maxNodes = 10000
 
-func newSearcher(pl *policy, deadline time.Time) *searcher {
-	return &searcher{pl: pl, memo: make(map[pos]bool, 1<<12), deadline: deadline}
+func newSearcher(pl *policy, st stop) *searcher {
+	return &searcher{pl: pl, memo: make(map[pos]bool, 1<<12), stop: st}
 }
 
 // solve returns the side (0 landlord, 1 farmers) that wins s.
@@ -56,7 +55,7 @@ func (se *searcher) wins(s *state) bool {
 		return v
 	}
 	se.nodes++
-	if se.nodes > maxNodes || se.nodes%256 == 0 && !se.deadline.IsZero() && time.Now().After(se.deadline) {
+	if se.nodes > maxNodes || se.nodes%256 == 0 && se.stop.now() {
 		se.failed = true
 		return false
 	}
