@@ -52,6 +52,11 @@ const codeAlphabet = "ACDEFGHJKMNPQRTUVWXY34679"
 // CodeLen is the length of an invite code ("K7QF").
 const CodeLen = 4
 
+// DefaultPublishEvery is the Config.PublishEvery a server uses: a lobby
+// screen is at most a quarter of a second behind, and a burst of logins
+// costs every screen four updates a second instead of one per login.
+const DefaultPublishEvery = 250 * time.Millisecond
+
 // Config wires a lobby.
 type Config struct {
 	Registry *engine.Registry
@@ -75,6 +80,14 @@ type Config struct {
 	IdleClose time.Duration
 	// MaxTables bounds the tables running at once (200 when 0).
 	MaxTables int
+	// PublishEvery coalesces lobby updates: subscribers get at most one
+	// update per PublishEvery. A change after a quiet interval goes out at
+	// once; changes within the interval go out together at its end, as one
+	// update of the state then. Zero: every change goes out at once.
+	// A server uses DefaultPublishEvery: every update wakes every lobby
+	// screen, so a burst of logins would otherwise cost O(people online)
+	// per login.
+	PublishEvery time.Duration
 
 	// Journal is given to every table: it journals the game as it is
 	// played and keeps it when it ends (nil: games do not survive a crash).
@@ -188,17 +201,29 @@ type Lobby struct {
 	rng      *rand.Rand
 	names    map[string]string // folded name → the key it is reserved to
 	online   map[string]*Online
+	roster   []Online            // everyone online, by name then id
+	shared   bool                // roster is cur's Online: copy it before a change
+	byName   map[string][]string // folded name → the ids online under it
 	tabs     map[string]*entry
 	order    []string // table ids, oldest first
 	codes    map[string]string
 	stuck    map[string]bool // ids of journals that could not be restored
-	subs     map[int]*tables.Mailbox[Update]
+	subs     map[int]*subscriber
 	nextSub  int
 	version  uint64
-	dirty    bool
+	dirty    bool   // the state changed since cur was built
+	cur      Update // the update of version; shared, never changed
+	sent     uint64 // the version every subscriber has been given
+	lastPub  time.Time
+	pubTimer tables.Timer // the pending trailing publish; nil when none
 	tablesWG sync.WaitGroup
 	cancel   context.CancelFunc // stops every table
 	tctx     context.Context
+}
+
+type subscriber struct {
+	box  *tables.Mailbox[Update]
+	sent uint64 // the version last put into box
 }
 
 type entry struct {
@@ -244,10 +269,11 @@ func New(cfg Config) *Lobby {
 		rng:     cards.NewRand(seed),
 		names:   map[string]string{},
 		online:  map[string]*Online{},
+		byName:  map[string][]string{},
 		tabs:    map[string]*entry{},
 		codes:   map[string]string{},
 		stuck:   map[string]bool{},
-		subs:    map[int]*tables.Mailbox[Update]{},
+		subs:    map[int]*subscriber{},
 	}
 	l.tctx, l.cancel = context.WithCancel(context.Background())
 	return l
@@ -284,14 +310,21 @@ loop:
 			}
 		case id := <-l.ended:
 			l.removeTable(id)
+		case <-l.timerC():
+			l.pubTimer = nil
+			l.send()
 		}
 		l.publish()
+	}
+	if l.pubTimer != nil {
+		l.pubTimer.Stop()
+		l.pubTimer = nil
 	}
 	close(l.quit)
 	l.cancel()
 	l.tablesWG.Wait()
-	for id, box := range l.subs {
-		box.Close()
+	for id, s := range l.subs {
+		s.box.Close()
 		delete(l.subs, id)
 	}
 	return err
@@ -316,16 +349,64 @@ func (l *Lobby) Drain() { l.drain.Store(true) }
 // Done is closed when Run has returned.
 func (l *Lobby) Done() <-chan struct{} { return l.done }
 
+// publish gives the subscribers the latest state after a change: at once,
+// or, within Config.PublishEvery of the last publish, when that interval
+// ends (the trailing publish, which carries every change made meanwhile).
 func (l *Lobby) publish() {
-	if !l.dirty {
+	if !l.dirty && l.sent == l.cur.Version {
+		return // nothing new
+	}
+	every := l.cfg.PublishEvery
+	if every <= 0 {
+		l.send()
 		return
 	}
-	l.dirty = false
-	l.version++
-	u := l.current()
-	for _, box := range l.subs {
-		box.Put(u)
+	if l.pubTimer != nil {
+		return // the trailing publish will carry it
 	}
+	if !l.lastPub.IsZero() {
+		if wait := l.lastPub.Add(every).Sub(l.clock.Now()); wait > 0 {
+			l.pubTimer = l.clock.NewTimer(wait)
+			return
+		}
+	}
+	l.send()
+}
+
+// timerC is the channel of the pending trailing publish (nil: none).
+func (l *Lobby) timerC() <-chan time.Time {
+	if l.pubTimer == nil {
+		return nil
+	}
+	return l.pubTimer.C()
+}
+
+// send puts the latest update into every mailbox that does not hold it
+// yet. The update is built once and shared by all of them.
+func (l *Lobby) send() {
+	u := l.latest()
+	if l.sent == u.Version {
+		return
+	}
+	for _, s := range l.subs {
+		if s.sent != u.Version {
+			s.sent = u.Version
+			s.box.Put(u)
+		}
+	}
+	l.sent = u.Version
+	l.lastPub = l.clock.Now()
+}
+
+// latest returns the update of the current state, building it (under a
+// new version) only when the state changed since the last one.
+func (l *Lobby) latest() Update {
+	if l.dirty {
+		l.dirty = false
+		l.version++
+		l.cur = l.current()
+	}
+	return l.cur
 }
 
 // ---- requests ------------------------------------------------------------
@@ -513,8 +594,11 @@ func (l *Lobby) handle(r request) {
 			r.reply <- result[struct{}]{err: ErrNotOnline}
 			return
 		}
+		l.unlist(o)
 		if o.Sessions--; o.Sessions <= 0 {
 			delete(l.online, r.id)
+		} else {
+			l.list(o)
 		}
 		l.dirty = true
 		r.reply <- result[struct{}]{}
@@ -525,16 +609,17 @@ func (l *Lobby) handle(r request) {
 		t, err := l.lookup(r)
 		r.reply <- result[*tables.Table]{t, err}
 	case listReq:
-		r.reply <- result[Update]{v: l.current()}
+		r.reply <- result[Update]{v: l.latest()}
 	case subscribeReq:
 		l.nextSub++
-		box := tables.NewMailbox[Update]()
-		box.Put(l.current())
-		l.subs[l.nextSub] = box
-		r.reply <- result[*Subscription]{v: &Subscription{C: box.C(), l: l, id: l.nextSub}}
+		u := l.latest() // a new screen starts from the state now
+		s := &subscriber{box: tables.NewMailbox[Update](), sent: u.Version}
+		s.box.Put(u)
+		l.subs[l.nextSub] = s
+		r.reply <- result[*Subscription]{v: &Subscription{C: s.box.C(), l: l, id: l.nextSub}}
 	case unsubscribeReq:
-		if box, ok := l.subs[r.id]; ok {
-			box.Close()
+		if s, ok := l.subs[r.id]; ok {
+			s.box.Close()
 			delete(l.subs, r.id)
 		}
 		r.reply <- result[struct{}]{}
@@ -543,17 +628,62 @@ func (l *Lobby) handle(r request) {
 	}
 }
 
-// current is the update of the current version (without a new version).
+// current builds the update of the current state under the current
+// version; latest calls it. The online list is the roster itself, not a
+// copy: the roster is copied when it next changes.
 func (l *Lobby) current() Update {
-	u := Update{Version: l.version}
-	for _, o := range l.online {
-		u.Online = append(u.Online, *o)
-	}
-	slices.SortFunc(u.Online, func(a, b Online) int { return strings.Compare(a.Name, b.Name) })
+	u := Update{Version: l.version, Online: l.roster}
+	l.shared = true
 	for _, id := range l.order {
 		u.Tables = append(u.Tables, l.tabs[id].info)
 	}
 	return u
+}
+
+func byNameThenID(a, b Online) int {
+	if c := strings.Compare(a.Name, b.Name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// own makes the roster the lobby's alone before a change (an update
+// shares it otherwise).
+func (l *Lobby) own() {
+	if l.shared {
+		l.roster = append(make([]Online, 0, len(l.roster)+len(l.roster)/8+8), l.roster...)
+		l.shared = false
+	}
+}
+
+// list puts o on the roster and in the name index, as it is now.
+func (l *Lobby) list(o *Online) {
+	l.own()
+	i, found := slices.BinarySearchFunc(l.roster, *o, byNameThenID)
+	if found {
+		l.roster[i] = *o
+	} else {
+		l.roster = slices.Insert(l.roster, i, *o)
+	}
+	k := fold(o.Name)
+	if !slices.Contains(l.byName[k], o.ID) {
+		l.byName[k] = append(l.byName[k], o.ID)
+	}
+}
+
+// unlist takes o (as listed) off the roster and out of the name index.
+func (l *Lobby) unlist(o *Online) {
+	if i, found := slices.BinarySearchFunc(l.roster, *o, byNameThenID); found {
+		l.own()
+		l.roster = slices.Delete(l.roster, i, i+1)
+	}
+	k := fold(o.Name)
+	ids := slices.DeleteFunc(l.byName[k], func(id string) bool { return id == o.ID })
+	if len(ids) == 0 {
+		delete(l.byName, k)
+	} else {
+		l.byName[k] = ids
+	}
 }
 
 func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
@@ -602,8 +732,8 @@ func (l *Lobby) takenFor(name, id string) bool {
 	} else if owner, ok := l.names[fold(name)]; ok && owner != id {
 		return true
 	}
-	for oid, o := range l.online {
-		if oid != id && fold(o.Name) == fold(name) {
+	for _, oid := range l.byName[fold(name)] {
+		if oid != id {
 			return true
 		}
 	}
@@ -660,9 +790,12 @@ func (l *Lobby) enter(id, want string, guest bool) (Entry, error) {
 	if o == nil {
 		o = &Online{ID: id, Guest: guest}
 		l.online[id] = o
+	} else {
+		l.unlist(o)
 	}
 	o.Name = name
 	o.Sessions++
+	l.list(o)
 	l.dirty = true
 	return Entry{Player: tables.Player{ID: id, Name: name, Guest: guest}, Note: note}, nil
 }
