@@ -3,7 +3,9 @@
 // bots, the turn timer, chat and the record. Everything reaches it as a
 // command on its inbox (one method per command, each returning the table's
 // answer), and it speaks only through snapshots, one latest-wins Mailbox per
-// subscriber, so a slow client never delays the table.
+// subscriber, so a slow client never delays the table. With a bot pace, a
+// bot decides off that goroutine, bounded by a deadline, while the table
+// goes on serving commands (think.go); the table owns those goroutines too.
 //
 // Rules implemented here (RULES.md Part C): bots fill free seats on Start
 // (ON-1); a person who drops keeps the seat while their bot plays, and takes
@@ -88,6 +90,9 @@ type Table struct {
 	turnTimer  Timer
 	idleTimer  Timer // a waiting table nobody is at closes when it fires
 	deadline   time.Time
+	ctx        context.Context // Run's context (Background before Run): decisions derive from it
+	thinking   *decision       // the bot decision in flight for armed, nil when none
+	thinkers   sync.WaitGroup  // every deciding goroutine, stale ones included
 	standings  []Standing
 	ended      string
 	broken     bool    // the game panicked: do not ask it for views any more
@@ -152,6 +157,9 @@ func New(cfg Config) (*Table, error) {
 	if cfg.BotPace < 0 {
 		cfg.BotPace = 0
 	}
+	if cfg.BotBudget <= 0 {
+		cfg.BotBudget = DefaultBotBudget
+	}
 	if cfg.ChatLines <= 0 {
 		cfg.ChatLines = DefaultChatLines
 	}
@@ -172,6 +180,7 @@ func New(cfg Config) (*Table, error) {
 		seatBots:   make([]engine.Bot, cfg.Seats),
 		sitoutAt:   -1,
 		armed:      armKey{next: engine.Over - 1},
+		ctx:        context.Background(),
 	}
 	if t.clock == nil {
 		t.clock = RealClock{}
@@ -226,12 +235,22 @@ func (t *Table) loop(ctx context.Context) (err error) {
 			err = fmt.Errorf("%w: %v", ErrTableAborted, r)
 		}
 	}()
+	t.ctx = ctx
 	t.dirty = true
 	if err := t.settle(); err != nil {
 		return err
 	}
 	for t.phase != Over {
-		var botC, turnC, idleC <-chan time.Time
+		var botC, turnC, idleC, cutC <-chan time.Time
+		var thinkC <-chan decided
+		if d := t.thinking; d != nil {
+			if !d.ready {
+				thinkC = d.result
+			}
+			if d.cut != nil {
+				cutC = d.cut.C()
+			}
+		}
 		if t.idleTimer != nil {
 			idleC = t.idleTimer.C()
 		}
@@ -256,6 +275,15 @@ func (t *Table) loop(ctx context.Context) (err error) {
 			if err := t.turnExpired(); err != nil {
 				return err
 			}
+		case r := <-thinkC:
+			if err := t.decided(r); err != nil {
+				return err
+			}
+		case <-cutC:
+			t.thinking.cut = nil
+			if err := t.cutFired(); err != nil {
+				return err
+			}
 		case <-idleC:
 			t.idleTimer = nil
 			if t.idle() {
@@ -274,6 +302,8 @@ func (t *Table) loop(ctx context.Context) (err error) {
 func (t *Table) finish(err error) {
 	defer close(t.done)
 	t.stopTimers()
+	t.dropDecision()
+	t.thinkers.Wait() // every goroutine the table started has returned
 	if t.idleTimer != nil {
 		t.idleTimer.Stop()
 		t.idleTimer = nil
@@ -533,9 +563,17 @@ func (t *Table) botDriven(i int) bool {
 	return s.sitout != 0 && s.sitout == t.round()
 }
 
+// botMove has seat i's bot decide in the table's goroutine (no bot pace)
+// and plays its move.
 func (t *Table) botMove(i int) error {
-	b := t.seatBot(i)
-	m := b.Decide(t.g.View(i), t.rngAt(botSalt))
+	ctx, cancel := t.decisionContext(t.botBudget())
+	defer cancel()
+	return t.playBot(i, engine.DecideContext(ctx, t.seatBot(i), t.g.View(i), t.rngAt(botSalt)))
+}
+
+// playBot plays m, the move seat i's bot chose, or the seat's first legal
+// move when the game refuses m.
+func (t *Table) playBot(i int, m engine.Move) error {
 	if err := t.g.Apply(i, m); err != nil {
 		t.log.Warn("table: bot made an illegal move", "table", t.cfg.ID, "seat", i, "move", m.String(), "err", err)
 		legal := t.g.Legal(i)
@@ -588,6 +626,7 @@ func (t *Table) schedule() {
 	}
 	t.armed = k
 	t.stopTimers()
+	t.dropDecision()
 	if !t.deadline.IsZero() {
 		t.deadline = time.Time{}
 		t.dirty = true
@@ -602,6 +641,7 @@ func (t *Table) schedule() {
 	switch {
 	case k.bot && t.cfg.BotPace > 0:
 		t.botTimer = t.clock.NewTimer(t.cfg.BotPace)
+		t.think(k, false) // the bot thinks while the pace runs
 	case !k.bot && t.cfg.TurnTimer > 0:
 		t.turnTimer = t.clock.NewTimer(t.cfg.TurnTimer)
 		t.deadline = t.clock.Now().Add(t.cfg.TurnTimer)
@@ -634,6 +674,13 @@ func (t *Table) botFired() error {
 	if !k.bot {
 		return nil
 	}
+	if d := t.thinking; d != nil && d.key == k {
+		d.paced = true
+		if d.ready {
+			return t.playDecision()
+		}
+		return nil // the move is played when the decision is in
+	}
 	return t.botMove(k.next)
 }
 
@@ -655,7 +702,18 @@ func (t *Table) turnExpired() error {
 	s := &t.seats[k.next]
 	s.away = true
 	t.system(fmt.Sprintf("%s ran out of time: their bot plays until they are back", s.owner.Name))
-	return t.botMove(k.next)
+	if t.cfg.BotPace == 0 {
+		return t.botMove(k.next)
+	}
+	// Their bot decides off the table's goroutine, and moves as soon as it
+	// has decided: the person has used up the time already, no pace.
+	t.armed = t.currentKey()
+	if !t.deadline.IsZero() {
+		t.deadline = time.Time{}
+		t.dirty = true
+	}
+	t.think(t.armed, true)
+	return nil
 }
 
 func (t *Table) seatOf(id string) int {

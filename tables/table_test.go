@@ -45,14 +45,19 @@ func (s *memSink) get(id string) string {
 	return string(s.recs[id])
 }
 
-// testLog counts logged errors.
+// testLog counts logged errors and warnings.
 type testLog struct {
-	mu     sync.Mutex
-	errors []string
+	mu       sync.Mutex
+	errors   []string
+	warnings []string
 }
 
 func (l *testLog) Info(any, ...any) {}
-func (l *testLog) Warn(any, ...any) {}
+func (l *testLog) Warn(msg any, _ ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.warnings = append(l.warnings, msg.(string))
+}
 func (l *testLog) Error(msg any, _ ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -126,6 +126,9 @@ type Rounder interface {
 const (
 	DefaultTurnTimer = 60 * time.Second
 	DefaultBotPace   = time.Second
+	// DefaultBotBudget is how long a bot may think about a move at a table
+	// with a bot pace (issue 6: strong within 300 ms a decision at p99).
+	DefaultBotBudget = 250 * time.Millisecond
 	DefaultChatLines = 50
 	DefaultIdleClose = 10 * time.Minute
 	// MaxChatRunes is the longest chat line accepted, in characters.
@@ -154,6 +157,14 @@ type Config struct {
 	TurnTimer time.Duration
 	// BotPace is how long a bot waits before its move; 0 moves at once.
 	BotPace time.Duration
+	// BotBudget bounds a bot's decision (DefaultBotBudget when 0), and
+	// never exceeds TurnTimer when that is set. With a BotPace the bot
+	// decides off the table's goroutine while the pace runs, is told to
+	// stop at the budget (engine.ContextBot) and, when its move is not in
+	// a moment later, the table plays the seat's first legal move. Without
+	// a BotPace the bot decides in the table's goroutine, with the budget
+	// as its context's deadline when the Clock is RealClock.
+	BotBudget time.Duration
 	// IdleClose closes a table still waiting for its start when nobody has
 	// been at it (no subscriber, no connected person in a seat) for this
 	// long; 0 never does.
