@@ -41,6 +41,58 @@ type tableModel struct {
 	myTurn    bool
 	ticking   bool
 	ended     bool // the table has ended; its last snapshot stays on screen
+
+	gen   uint64     // counts the snapshots taken: what the caches below key on
+	parts tableParts // the screen's parts drawn last, reused while their inputs stay
+}
+
+// tableParts caches the parts of the table screen between frames, each with
+// what it was drawn from. Most frames change one part: a key typed into the
+// chat line changes the input line alone, a timer tick the header alone;
+// only a new snapshot (or a key of the game, a new size, new settings)
+// draws the game part again. It belongs to one session's model.
+type tableParts struct {
+	body    string  // the game part: trickView, ddView, the sheet, …
+	bodyKey bodyKey // what body was drawn from; the zero key: nothing cached
+	marked  []bool  // a copy of tm.marked when body was drawn
+	bodyN   int     // lines in body
+	handY   int     // tm.handY and tm.handX as drawing body left them
+	handX   int
+
+	header    string
+	headerKey headerKey
+
+	chat    []string // the snapshot's chat lines, rendered
+	chatKey partsKey
+
+	// sysChat remembers system chat lines translated with sysChatTx
+	// (text.message matches every catalogue pattern: costly per frame).
+	sysChat   map[string]string
+	sysChatTx *text
+}
+
+// partsKey is what every part depends on: the snapshot, the size, the
+// session's styles (glyphs, colours) and language.
+type partsKey struct {
+	gen           uint64
+	st            *Styles
+	tx            *text
+	width, height int
+}
+
+// bodyKey is what the game part depends on besides the snapshot: the
+// player's own choices on the screen.
+type bodyKey struct {
+	partsKey
+	showSheet, showLast, ended, myTurn bool
+	cursor, hint                       int
+	digits, ranks                      string
+}
+
+type headerKey struct {
+	partsKey
+	ended bool
+	timer string
 }
 
 func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
@@ -64,6 +116,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 		s.View = &nv
 	}
 	tm.snap = s
+	tm.gen++
 	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You
 	hand := tm.hand()
 	if len(tm.marked) != len(hand) {
@@ -326,8 +379,42 @@ func (tm *tableModel) view() (string, []binding) {
 	if s.Version == 0 {
 		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}
 	}
-	st, tx := tm.m.st, tm.m.tx
 	var b strings.Builder
+	header := tm.header()
+	body, bodyN := tm.body()
+	chat := tm.chatLines()
+	b.Grow(len(header) + len(body) + 256)
+	b.WriteString(header)
+	b.WriteString(body)
+	lines := 1 + strings.Count(header, "\n") + bodyN
+	room := tm.m.height - 2 - lines
+	if len(chat) > 0 && room > 1 {
+		if len(chat) > room-1 {
+			chat = chat[len(chat)-(room-1):]
+		}
+		pad := room - 1 - len(chat)
+		for range max(0, pad) + 1 {
+			b.WriteByte('\n')
+		}
+		for i, l := range chat {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(l)
+		}
+	}
+	return b.String(), tm.keys()
+}
+
+func (tm *tableModel) key0() partsKey {
+	return partsKey{gen: tm.gen, st: tm.m.st, tx: tm.m.tx, width: tm.m.width, height: tm.m.height}
+}
+
+// header is the screen's first line (and the line saying the table has
+// closed), each with its newline.
+func (tm *tableModel) header() string {
+	s := tm.snap
+	st, tx := tm.m.st, tm.m.tx
 	timer := ""
 	if !s.Deadline.IsZero() && s.Phase == tables.Playing {
 		left := max(0, int(s.Deadline.Sub(tm.m.app.now()).Seconds()+0.999))
@@ -339,42 +426,59 @@ func (tm *tableModel) view() (string, []binding) {
 			timer = st.Err.Render(timer)
 		}
 	}
+	key := headerKey{partsKey: tm.key0(), ended: tm.ended, timer: timer}
+	if tm.parts.headerKey == key {
+		return tm.parts.header
+	}
 	header := st.Title.Render(s.Title) + st.Subtle.Render(" · "+s.Name)
 	if s.Code != "" {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
-	b.WriteString(padBetween(header, timer, tm.m.width) + "\n")
+	out := padBetween(header, timer, tm.m.width) + "\n"
 	if tm.ended && s.Phase != tables.Over {
-		b.WriteString(st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.m.width)) + "\n")
+		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.m.width)) + "\n"
 	}
+	tm.parts.header, tm.parts.headerKey = out, key
+	return out
+}
+
+// body is the game part of the screen and its number of lines, drawn again
+// only when something it shows has changed.
+func (tm *tableModel) body() (string, int) {
+	key := bodyKey{
+		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn,
+		cursor: tm.cursor, hint: tm.hint, digits: tm.digits, ranks: tm.ranks,
+	}
+	p := &tm.parts
+	if p.bodyKey == key && slices.Equal(p.marked, tm.marked) {
+		tm.handY, tm.handX = p.handY, p.handX
+		return p.body, p.bodyN
+	}
+	body := tm.drawBody()
+	p.body, p.bodyKey, p.bodyN = body, key, strings.Count(body, "\n")
+	p.marked = append(p.marked[:0], tm.marked...)
+	p.handY, p.handX = tm.handY, tm.handX
+	return body, p.bodyN
+}
+
+func (tm *tableModel) drawBody() string {
+	s := tm.snap
 	switch {
 	case s.Phase == tables.Waiting:
-		b.WriteString(tm.waitingView())
+		return tm.waitingView()
 	case tm.showSheet:
-		b.WriteString(tm.sheetView())
+		return tm.sheetView()
 	case s.Phase == tables.Over && s.Standings != nil:
-		b.WriteString(tm.overView())
+		return tm.overView()
 	default:
 		switch v := s.View.(type) {
 		case *trick.View:
-			b.WriteString(tm.trickView(v))
+			return tm.trickView(v)
 		case *doudizhu.View:
-			b.WriteString(tm.ddView(v))
+			return tm.ddView(v)
 		}
 	}
-	body := b.String()
-	chat := tm.chatView()
-	lines := strings.Count(body, "\n") + 1
-	room := tm.m.height - 2 - lines
-	if chat != "" && room > 1 {
-		cl := strings.Split(chat, "\n")
-		if len(cl) > room-1 {
-			cl = cl[len(cl)-(room-1):]
-		}
-		pad := room - 1 - len(cl)
-		body += strings.Repeat("\n", max(0, pad)+1) + strings.Join(cl, "\n")
-	}
-	return body, tm.keys()
+	return ""
 }
 
 // seatName renders a seat's name with who plays it.
@@ -446,25 +550,55 @@ func (tm *tableModel) overView() string {
 	return b.String()
 }
 
-func (tm *tableModel) chatView() string {
+// chatLines is the chat: the snapshot's lines (drawn once per snapshot),
+// then the line being typed, if any.
+func (tm *tableModel) chatLines() []string {
 	s := tm.snap
 	st, tx := tm.m.st, tm.m.tx
-	var lines []string
-	for _, l := range s.Chat {
-		if l.System {
-			lines = append(lines, st.Subtle.Render(fit("* "+tx.message(l.Text), tm.m.width)))
-			continue
+	p := &tm.parts
+	if key := tm.key0(); p.chatKey != key {
+		p.chat = p.chat[:0]
+		for _, l := range s.Chat {
+			if l.System {
+				p.chat = appendLines(p.chat, st.Subtle.Render(fit("* "+tm.systemLine(l.Text), tm.m.width)))
+				continue
+			}
+			p.chat = appendLines(p.chat, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.m.width-14))
 		}
-		lines = append(lines, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.m.width-14))
+		p.chatKey = key
 	}
+	lines := p.chat[:len(p.chat):len(p.chat)] // an appended input line must not land in the cache
 	if tm.chatIn != nil {
-		lines = append(lines, st.Key.Render(tx.get("say: "))+fit(*tm.chatIn, tm.m.width-8)+"▏")
+		lines = appendLines(lines, st.Key.Render(tx.get("say: "))+fit(*tm.chatIn, tm.m.width-8)+"▏")
 	} else if tm.cmdIn != nil {
-		lines = append(lines, st.Key.Render(":")+fit(*tm.cmdIn, tm.m.width-4)+"▏")
+		lines = appendLines(lines, st.Key.Render(":")+fit(*tm.cmdIn, tm.m.width-4)+"▏")
 	} else if s.ChatClosed {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round (SR-9).")))
 	}
-	return strings.Join(lines, "\n")
+	return lines
+}
+
+// appendLines appends s to lines, one element per line of s.
+func appendLines(lines []string, s string) []string {
+	if !strings.Contains(s, "\n") {
+		return append(lines, s)
+	}
+	return append(lines, strings.Split(s, "\n")...)
+}
+
+// systemLine translates a system chat line, remembering the translations
+// for the next snapshots (which repeat most lines).
+func (tm *tableModel) systemLine(msg string) string {
+	p := &tm.parts
+	if p.sysChatTx != tm.m.tx || len(p.sysChat) > 256 {
+		p.sysChat, p.sysChatTx = map[string]string{}, tm.m.tx
+	}
+	if t, ok := p.sysChat[msg]; ok {
+		return t
+	}
+	t := tm.m.tx.message(msg)
+	p.sysChat[msg] = t
+	return t
 }
 
 // visibleWidth is the width of s in terminal cells, escape sequences ignored.

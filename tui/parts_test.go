@@ -1,0 +1,147 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"cardroom/engine"
+)
+
+// uncachedView draws m's screen with the table screen's caches empty, and
+// leaves the caches as they were.
+func uncachedView(m *model) string {
+	saved := m.table.parts
+	m.table.parts = tableParts{}
+	m.drawn = ""
+	v := m.View()
+	m.table.parts = saved
+	m.drawn = ""
+	return v
+}
+
+// checkCached compares m's screen, drawn with whatever the caches hold, with
+// one drawn from nothing.
+func checkCached(t *testing.T, m *model, step string) {
+	t.Helper()
+	got := m.View()
+	handY, handX := m.table.handY, m.table.handX
+	want := uncachedView(m)
+	if got != want {
+		t.Fatalf("%s: the cached screen differs from a full draw\n--- cached:\n%s\n--- full draw:\n%s", step, got, want)
+	}
+	if handY != m.table.handY || handX != m.table.handX {
+		t.Fatalf("%s: hand at (%d,%d) cached, (%d,%d) drawn", step, handX, handY, m.table.handX, m.table.handY)
+	}
+	m.View() // warm the caches again from the current state
+}
+
+func key(k string) tea.KeyMsg {
+	switch k {
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	}
+	return goldenKey(k)
+}
+
+// TestTablePartsFollowEveryInput changes each input of the table screen in
+// turn — snapshot, width and height, settings (glyphs, colours, language),
+// the cursor and marks, typed bids and ranks, the sheet and last-trick
+// views, the chat line, the timer, the table's end — and compares the
+// cached screen with a full draw after each change.
+func TestTablePartsFollowEveryInput(t *testing.T) {
+	for _, fc := range frameCases() {
+		t.Run(fc.name, func(t *testing.T) {
+			snaps := snapSeries(t, fc.ruleset, fc.players, fc.seed, fc.title, fc.you, 40)
+			now := fixedNow
+			m := onTable(testModel(fc.width, fc.height, Settings{}), snaps[0])
+			m.app.now = func() time.Time { return now }
+			checkCached(t, m, "first snapshot")
+			press := func(step string, keys ...string) {
+				t.Helper()
+				for _, k := range keys {
+					m.Update(key(k))
+				}
+				checkCached(t, m, step)
+			}
+			for i, s := range snaps {
+				m.Update(snapMsg{s: s, ok: true})
+				checkCached(t, m, "snapshot")
+				switch i % 8 {
+				case 0: // selection: cursor, marks, typed bids and ranks
+					press("right", "right")
+					press("left", "left")
+					press("space", "space")
+					press("hint", "x")
+					press("digit", "1")
+					press("rank", "3")
+					press("backspace", "backspace")
+				case 1: // the size
+					for _, size := range [][2]int{{80, 24}, {100, 32}, {99, 32}, {99, 40}, {200, 50}, {fc.width, fc.height}} {
+						m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+						checkCached(t, m, "resize")
+					}
+				case 2: // settings
+					for _, set := range []Settings{
+						{Lang: "en", Glyphs: ASCII}, {Lang: "en", Glyphs: CJKSafe}, {Lang: "en", FourColour: true},
+						{Lang: "en", NoColour: true}, {Lang: "de"}, {Lang: "nl"}, {Lang: "en"},
+					} {
+						m.set = set
+						m.restyle()
+						m.drawn = ""
+						checkCached(t, m, "settings")
+					}
+					m.tx, m.drawn = newText("nl"), "" // the language alone
+					checkCached(t, m, "language")
+					m.tx, m.drawn = newText("en"), ""
+					checkCached(t, m, "language back")
+				case 3: // the score sheet and the last trick
+					press("sheet", "tab")
+					press("sheet off", "tab")
+					press("last trick", ".")
+					press("last trick off", ".")
+				case 4: // the chat line
+					press("chat", "/")
+					press("type", "h", "i")
+					press("chat off", "esc")
+					press("command", ":")
+					press("command off", "esc")
+				case 5: // the timer
+					now = now.Add(35 * time.Second)
+					m.Update(tickMsg{version: m.table.snap.Version})
+					m.drawn = ""
+					checkCached(t, m, "timer")
+					now = fixedNow
+					m.drawn = ""
+					checkCached(t, m, "timer back")
+				}
+			}
+			m.Update(snapMsg{ok: false})
+			checkCached(t, m, "table ended")
+		})
+	}
+}
+
+// TestTablePartsPerSession: two sessions at the same table with different
+// settings do not share drawn parts.
+func TestTablePartsPerSession(t *testing.T) {
+	snaps := snapSeries(t, "singularity", 4, 1, "Singularity", engine.Spectator, 3)
+	a := onTable(testModel(120, 40, Settings{}), snaps[0])
+	b := onTable(testModel(120, 40, Settings{Lang: "de", Glyphs: ASCII}), snaps[0])
+	for _, s := range snaps {
+		for _, m := range []*model{a, b} {
+			m.Update(snapMsg{s: s, ok: true})
+			checkCached(t, m, "snapshot")
+		}
+	}
+	if a.View() == b.View() {
+		t.Fatal("two sessions with different settings show the same screen")
+	}
+}
