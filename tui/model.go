@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -106,6 +107,7 @@ type model struct {
 	showHelp bool
 	padX     int    // columns the last frame was moved right by (centre)
 	drawn    string // the last frame; "" when it must be drawn again
+	memo     frameMemo
 }
 
 func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
@@ -531,14 +533,11 @@ func (m *model) frame(body string, keys []binding) string {
 	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
 	m.padX = 0
 	if m.width > minWidth+20 {
-		lines, m.padX = centre(lines, m.width)
+		m.padX = m.centrePad(lines)
 	}
 	room := m.height - 2
 	if len(lines) > room {
 		lines = lines[:room]
-	}
-	for len(lines) < room {
-		lines = append(lines, "")
 	}
 	status := ""
 	if m.status != "" {
@@ -548,11 +547,78 @@ func (m *model) frame(body string, keys []binding) string {
 			status = m.st.OK.Render(fit(m.status, m.width))
 		}
 	}
-	out := strings.Join(lines, "\n") + "\n" + status + "\n" + m.st.helpBar(m.width, keys)
+	help := m.helpBar(keys)
+	var b strings.Builder
+	b.Grow(len(body) + len(lines)*m.padX + room + len(status) + len(help) + 2)
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if l != "" {
+			for range m.padX {
+				b.WriteByte(' ')
+			}
+			b.WriteString(l)
+		}
+	}
+	for i := len(lines); i < room; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+	}
+	b.WriteByte('\n')
+	b.WriteString(status)
+	b.WriteByte('\n')
+	b.WriteString(help)
+	out := b.String()
 	if m.set.Glyphs != Unicode {
 		out = plainGlyphs.Replace(out)
 	}
 	return out
+}
+
+// frameMemo is what the last frame measured and drew, for the next one:
+// most lines of a screen stay as they were from one frame to the next.
+type frameMemo struct {
+	lines  []string // the last frame's body lines
+	widths []int    // their widths
+
+	helpKeys  []binding
+	helpWidth int
+	helpSt    *Styles
+	help      string
+}
+
+// centrePad is the padding that centres lines (the widest of them) in the
+// width, as centre does; a line that was on the last frame at the same row
+// is not measured again.
+func (m *model) centrePad(lines []string) int {
+	memo := &m.memo
+	widths := make([]int, len(lines))
+	w := 0
+	for i, l := range lines {
+		if i < len(memo.lines) && memo.lines[i] == l {
+			widths[i] = memo.widths[i]
+		} else {
+			widths[i] = visibleWidth(l)
+		}
+		w = max(w, widths[i])
+	}
+	memo.lines, memo.widths = lines, widths
+	return max(0, (m.width-w)/2)
+}
+
+// helpBar is the styles' help bar of keys at the screen's width, drawn again
+// only when the keys change.
+func (m *model) helpBar(keys []binding) string {
+	memo := &m.memo
+	if memo.helpSt == m.st && memo.helpWidth == m.width && slices.Equal(memo.helpKeys, keys) {
+		return memo.help
+	}
+	memo.help = m.st.helpBar(m.width, keys)
+	memo.helpKeys = append(memo.helpKeys[:0], keys...)
+	memo.helpSt, memo.helpWidth = m.st, m.width
+	return memo.help
 }
 
 // plainGlyphs turns the screens' symbols into ASCII of the same width, for
@@ -591,25 +657,4 @@ func tableCmd(f func() error, note string) tea.Cmd {
 		}
 		return doneMsg{note: note}
 	}
-}
-
-// centre moves a block of lines to the middle of a wide terminal, keeping
-// its left edge straight.
-func centre(lines []string, width int) ([]string, int) {
-	w := 0
-	for _, l := range lines {
-		w = max(w, visibleWidth(l))
-	}
-	pad := (width - w) / 2
-	if pad <= 0 {
-		return lines, 0
-	}
-	sp := strings.Repeat(" ", pad)
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		if l != "" {
-			out[i] = sp + l
-		}
-	}
-	return out, pad
 }

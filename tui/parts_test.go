@@ -9,14 +9,14 @@ import (
 	"cardroom/engine"
 )
 
-// uncachedView draws m's screen with the table screen's caches empty, and
-// leaves the caches as they were.
+// uncachedView draws m's screen with the table screen's caches and the
+// frame's memo empty, and leaves them as they were.
 func uncachedView(m *model) string {
-	saved := m.table.parts
-	m.table.parts = tableParts{}
+	saved, memo := m.table.parts, m.memo
+	m.table.parts, m.memo = tableParts{}, frameMemo{}
 	m.drawn = ""
 	v := m.View()
-	m.table.parts = saved
+	m.table.parts, m.memo = saved, memo
 	m.drawn = ""
 	return v
 }
