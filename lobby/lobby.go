@@ -212,6 +212,7 @@ type Lobby struct {
 	nextSub  int
 	version  uint64
 	dirty    bool   // the state changed since cur was built
+	urgent   bool   // a table people could sit at no longer can: publish at once
 	cur      Update // the update of version; shared, never changed
 	sent     uint64 // the version every subscriber has been given
 	lastPub  time.Time
@@ -305,6 +306,9 @@ loop:
 			l.handle(r)
 		case s := <-l.summary:
 			if e, ok := l.tabs[s.ID]; ok {
+				if seatable(e.info) && !seatable(TableInfo{s}) {
+					l.urgent = true
+				}
 				e.info = TableInfo{s}
 				l.dirty = true
 			}
@@ -352,12 +356,20 @@ func (l *Lobby) Done() <-chan struct{} { return l.done }
 // publish gives the subscribers the latest state after a change: at once,
 // or, within Config.PublishEvery of the last publish, when that interval
 // ends (the trailing publish, which carries every change made meanwhile).
+// A table that could be sat at and no longer can is published at once
+// all the same: quick play joins the first waiting table a screen shows,
+// and a screen an interval behind would send people to full tables.
 func (l *Lobby) publish() {
 	if !l.dirty && l.sent == l.cur.Version {
 		return // nothing new
 	}
 	every := l.cfg.PublishEvery
-	if every <= 0 {
+	if every <= 0 || l.urgent {
+		l.urgent = false
+		if l.pubTimer != nil {
+			l.pubTimer.Stop() // this publish carries what it would have
+			l.pubTimer = nil
+		}
 		l.send()
 		return
 	}
@@ -928,10 +940,16 @@ func (l *Lobby) start(t *tables.Table) {
 	}()
 }
 
+// seatable reports whether people can sit at the table from the lobby's list.
+func seatable(t TableInfo) bool { return t.Phase == tables.Waiting && t.Free > 0 }
+
 func (l *Lobby) removeTable(id string) {
 	e, ok := l.tabs[id]
 	if !ok {
 		return
+	}
+	if seatable(e.info) {
+		l.urgent = true
 	}
 	delete(l.tabs, id)
 	if e.code != "" {

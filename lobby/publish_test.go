@@ -233,3 +233,31 @@ func TestRosterSharedButImmutable(t *testing.T) {
 		}
 	})
 }
+
+// A table people could sit at that no longer can (it started) is
+// published at once even within the interval: quick play joins the first
+// waiting table a lobby screen shows, and must not be sent to a full one.
+func TestPublishAtOnceWhenATableCloses(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newCoalescingRig(t, time.Second)
+		sub, err := r.l.Subscribe()
+		must(t, err)
+		defer sub.Close()
+		next(sub)
+		r.clock.Advance(2 * time.Second)
+		host := enter(t, r.l, "K1", "alice")
+		if _, ok := next(sub); !ok {
+			t.Fatal("no leading update")
+		}
+		c, err := r.l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Watch: true})
+		must(t, err)
+		if u, ok := next(sub); ok {
+			t.Fatalf("a new table was published within the interval: %+v", u.Tables)
+		}
+		must(t, c.Table.Start(host)) // bots take the three seats
+		u, ok := next(sub)
+		if !ok || len(u.Tables) != 1 || u.Tables[0].Phase == tables.Waiting || u.Tables[0].Free != 0 {
+			t.Fatalf("after the start: %+v (ok %v), want the started table at once", u.Tables, ok)
+		}
+	})
+}
