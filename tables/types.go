@@ -128,7 +128,7 @@ const (
 	DefaultBotPace   = time.Second
 	// DefaultBotBudget is how long a bot may think about a move at a table
 	// with a bot pace (issue 6: strong within 300 ms a decision at p99).
-	DefaultBotBudget = 250 * time.Millisecond
+	DefaultBotBudget = 200 * time.Millisecond
 	DefaultChatLines = 50
 	DefaultIdleClose = 10 * time.Minute
 	// MaxChatRunes is the longest chat line accepted, in characters.
