@@ -2,7 +2,6 @@ package tui
 
 import (
 	"math"
-	"sort"
 	"strings"
 )
 
@@ -23,43 +22,85 @@ type item struct {
 func newCanvas(w, h int) *canvas { return &canvas{w: w, h: h, rows: make([][]item, h)} }
 
 // put writes s with its left edge at column x of row y (clipped to the area).
-func (c *canvas) put(x, y int, s string) {
+func (c *canvas) put(x, y int, s string) { c.putW(x, y, s, visibleWidth(s)) }
+
+// putW is put for s of known width w.
+func (c *canvas) putW(x, y int, s string, w int) {
 	if y < 0 || y >= c.h || s == "" {
 		return
 	}
-	w := visibleWidth(s)
 	x = max(0, min(x, c.w-w))
 	c.rows[y] = append(c.rows[y], item{x, s, w})
 }
 
 // centred writes s centred on column x of row y.
-func (c *canvas) centred(x, y int, s string) { c.put(x-visibleWidth(s)/2, y, s) }
+func (c *canvas) centred(x, y int, s string) { c.centredW(x, y, s, visibleWidth(s)) }
+
+// centredW is centred for s of known width w.
+func (c *canvas) centredW(x, y int, s string, w int) { c.putW(x-w/2, y, s, w) }
 
 func (c *canvas) lines() []string {
 	out := make([]string, c.h)
-	for y, row := range c.rows {
-		sort.SliceStable(row, func(i, j int) bool { return row[i].x < row[j].x })
-		var b strings.Builder
-		col := 0
-		for _, it := range row {
-			if it.x < col {
-				it.x = col
-			}
-			b.WriteString(strings.Repeat(" ", it.x-col))
-			b.WriteString(it.s)
-			col = it.x + it.w
-		}
+	var b strings.Builder
+	for y := range c.rows {
+		b.Reset()
+		c.writeRow(&b, y)
 		out[y] = b.String()
 	}
 	return out
+}
+
+// write writes the rows to b, each followed by a newline.
+func (c *canvas) write(b *strings.Builder) {
+	for y := range c.rows {
+		c.writeRow(b, y)
+		b.WriteByte('\n')
+	}
+}
+
+func (c *canvas) writeRow(b *strings.Builder, y int) {
+	row := c.rows[y]
+	// A stable insertion sort by column: a row holds a few items.
+	for i := 1; i < len(row); i++ {
+		for j := i; j > 0 && row[j].x < row[j-1].x; j-- {
+			row[j], row[j-1] = row[j-1], row[j]
+		}
+	}
+	col := 0
+	for _, it := range row {
+		if it.x < col {
+			it.x = col
+		}
+		for range it.x - col {
+			b.WriteByte(' ')
+		}
+		b.WriteString(it.s)
+		col = it.x + it.w
+	}
+}
+
+// seatBlock is the lines drawn at a seat's place around the table, with
+// their widths.
+type seatBlock struct {
+	lines  []string
+	widths []int
+}
+
+func newSeatBlock(lines ...string) seatBlock {
+	b := seatBlock{lines: lines, widths: make([]int, len(lines))}
+	for i, l := range lines {
+		b.widths[i] = visibleWidth(l)
+	}
+	return b
 }
 
 // around lays seats out around a table in play order: the viewer's seat at
 // the bottom, then clockwise (left, top, right). Each seat has a block of
 // lines drawn at its place and a play drawn between its place and the
 // middle. you is the viewer's seat (0 for a spectator); clockwise says
-// which way play goes.
-func around(w, h int, blocks [][]string, plays []string, you int, clockwise bool) []string {
+// which way play goes. It writes the h lines of the w-wide area to b, each
+// followed by a newline.
+func around(b *strings.Builder, w, h int, blocks []seatBlock, plays []string, you int, clockwise bool) {
 	c := newCanvas(w, h)
 	n := len(blocks)
 	cx, cy := float64(w)/2, float64(h)/2
@@ -74,17 +115,17 @@ func around(w, h int, blocks [][]string, plays []string, you int, clockwise bool
 		a := math.Pi/2 + 2*math.Pi*float64(k)/float64(n)
 		sx, sy := cx+rx*math.Cos(a), cy+ry*math.Sin(a)
 		block := blocks[i]
-		top := int(math.Round(sy)) - len(block)/2
+		top := int(math.Round(sy)) - len(block.lines)/2
 		if k == 0 {
-			top = h - len(block)
+			top = h - len(block.lines)
 		}
-		for j, l := range block {
-			c.centred(int(math.Round(sx)), top+j, l)
+		for j, l := range block.lines {
+			c.centredW(int(math.Round(sx)), top+j, l, block.widths[j])
 		}
 		if i < len(plays) && plays[i] != "" {
 			px, py := cx+0.45*rx*math.Cos(a), cy+0.45*ry*math.Sin(a)
 			c.centred(int(math.Round(px)), int(math.Round(py)), plays[i])
 		}
 	}
-	return c.lines()
+	c.write(b)
 }

@@ -346,22 +346,37 @@ func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
 // ddAround seats the three players around the table with their latest
 // action in front of them.
 func (tm *tableModel) ddAround(v *doudizhu.View, last map[int]string) string {
-	st, tx := tm.m.st, tm.m.tx
-	blocks := make([][]string, doudizhu.Players)
+	blocks := make([]seatBlock, doudizhu.Players)
 	plays := make([]string, doudizhu.Players)
 	for i := 0; i < doudizhu.Players; i++ {
-		name := tm.seatName(i)
-		if v.Turn == i {
-			name = st.Turn.Render(cursorMark(st)) + name
-		}
-		info := cardCount(tx, v.Counts[i])
-		if r := tm.ddRole(v, i); r != "" {
-			info = r + st.Subtle.Render(" · ") + info
-		}
-		blocks[i] = []string{name, info}
+		role := tm.ddRole(v, i)
+		key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role}
+		blocks[i] = tm.parts.ddSeats.get(i, key, func() seatBlock {
+			st, tx := tm.m.st, tm.m.tx
+			name := tm.seatName(i)
+			if v.Turn == i {
+				name = st.Turn.Render(cursorMark(st)) + name
+			}
+			info := cardCount(tx, v.Counts[i])
+			if role != "" {
+				info = role + st.Subtle.Render(" · ") + info
+			}
+			return newSeatBlock(name, info)
+		})
 		plays[i] = last[i]
 	}
 	h := min(tm.m.height-16, 18)
 	w := min(tm.m.width, 110)
-	return strings.Join(around(w, h, blocks, plays, max(v.Seat, 0), true), "\n") + "\n"
+	var b strings.Builder
+	b.Grow(h * (w + 64))
+	around(&b, w, h, blocks, plays, max(v.Seat, 0), true)
+	return b.String()
+}
+
+// ddSeatKey is what a seat's block around the Dou Dizhu table shows.
+type ddSeatKey struct {
+	seat  seatKey
+	turn  bool
+	count int
+	role  string
 }

@@ -1,12 +1,16 @@
 package tui
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"cardroom/engine"
+	"cardroom/engine/doudizhu"
+	"cardroom/engine/trick"
+	"cardroom/tables"
 )
 
 // uncachedView draws m's screen with the table screen's caches and the
@@ -113,6 +117,37 @@ func TestTablePartsFollowEveryInput(t *testing.T) {
 					press("chat off", "esc")
 					press("command", ":")
 					press("command off", "esc")
+				case 6: // a seat changes hands
+					s.Seats = slices.Clone(s.Seats)
+					s.Seats[1] = tables.SeatInfo{Name: "carol", Kind: tables.Away}
+					m.Update(snapMsg{s: s, ok: true})
+					checkCached(t, m, "seat away")
+					s.Seats[1] = tables.SeatInfo{Name: "carol", Kind: tables.Human}
+					m.Update(snapMsg{s: s, ok: true})
+					checkCached(t, m, "seat back")
+				case 7: // one number of one seat changes, nothing else (a penalty)
+					for _, tweak := range []func(*trick.View){
+						func(v *trick.View) { v.Totals[1] -= 5 },
+						func(v *trick.View) { v.Tricks[1]++ },
+						func(v *trick.View) { v.Bids[1]++ },
+						func(v *trick.View) { v.Dealer = (v.Dealer + 1) % v.Players },
+						func(v *trick.View) { v.Seat = (v.Seat + 1) % v.Players },
+					} {
+						s := s
+						switch v := s.View.(type) {
+						case *trick.View:
+							nv := *v
+							nv.Totals, nv.Tricks, nv.Bids = slices.Clone(v.Totals), slices.Clone(v.Tricks), slices.Clone(v.Bids)
+							tweak(&nv)
+							s.View = &nv
+						case *doudizhu.View:
+							nv := *v
+							nv.Counts[1]--
+							s.View = &nv
+						}
+						m.Update(snapMsg{s: s, ok: true})
+						checkCached(t, m, "one number")
+					}
 				case 5: // the timer
 					now = now.Add(35 * time.Second)
 					m.Update(tickMsg{version: m.table.snap.Version})

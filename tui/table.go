@@ -65,6 +65,10 @@ type tableParts struct {
 	chat    []string // the snapshot's chat lines, rendered
 	chatKey partsKey
 
+	// The seats' blocks around the table, by seat.
+	trickSeats blockCache[trickSeatKey]
+	ddSeats    blockCache[ddSeatKey]
+
 	// sysChat remembers system chat lines translated with sysChatTx
 	// (text.message matches every catalogue pattern: costly per frame).
 	sysChat   map[string]string
@@ -479,6 +483,47 @@ func (tm *tableModel) drawBody() string {
 		}
 	}
 	return ""
+}
+
+// seatKey is what seatName shows of seat i, with the styles and language
+// it is drawn in.
+type seatKey struct {
+	st    *Styles
+	tx    *text
+	info  tables.SeatInfo
+	valid bool // i is a seat of the table
+	you   bool
+}
+
+func (tm *tableModel) seatKey(i int) seatKey {
+	k := seatKey{st: tm.m.st, tx: tm.m.tx, you: i == tm.snap.You}
+	if i >= 0 && i < len(tm.snap.Seats) {
+		k.info, k.valid = tm.snap.Seats[i], true
+	}
+	return k
+}
+
+// blockCache keeps each seat's block around the table with what it was
+// drawn from (K, which holds the styles and language too); a seat whose
+// key is unchanged is not drawn again.
+type blockCache[K comparable] struct {
+	keys   []K
+	blocks []seatBlock
+	ok     []bool
+}
+
+func (c *blockCache[K]) get(i int, key K, draw func() seatBlock) seatBlock {
+	if i >= len(c.keys) {
+		c.keys = append(c.keys, make([]K, i+1-len(c.keys))...)
+		c.blocks = append(c.blocks, make([]seatBlock, i+1-len(c.blocks))...)
+		c.ok = append(c.ok, make([]bool, i+1-len(c.ok))...)
+	}
+	if c.ok[i] && c.keys[i] == key {
+		return c.blocks[i]
+	}
+	b := draw()
+	c.keys[i], c.blocks[i], c.ok[i] = key, b, true
+	return b
 }
 
 // seatName renders a seat's name with who plays it.

@@ -411,26 +411,18 @@ func (tm *tableModel) seatScore(v *trick.View, i int) string {
 // seat's card of the trick in front of it: the layout for large terminals.
 func (tm *tableModel) trickAround(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
-	blocks := make([][]string, v.Players)
+	blocks := make([]seatBlock, v.Players)
 	plays := make([]string, v.Players)
 	for i := 0; i < v.Players; i++ {
-		name := tm.seatName(i)
-		if v.Turn == i {
-			name = st.Turn.Render(cursorMark(st)) + name
+		key := trickSeatKey{
+			seat: tm.seatKey(i), turn: v.Turn == i, bid: v.Bids[i], tricks: v.Tricks[i], total: v.Totals[i],
+			foreheads: v.Foreheads != nil, mine: i == v.Seat, dealer: i == v.Dealer,
+			satOut: v.SatOut != nil && v.SatOut[i],
 		}
-		info := tm.seatScore(v, i) + st.Subtle.Render(" · ") + tx.f("%d pts", v.Totals[i])
-		block := []string{name, info}
-		switch {
-		case v.Foreheads != nil && v.Foreheads[i] != cards.None:
-			block = append(block, tx.get("forehead:")+" "+st.Card(v.Foreheads[i]))
-		case v.Foreheads != nil && i == v.Seat:
-			block = append(block, st.Back()+st.Subtle.Render(" "+tx.get("on your forehead")))
-		case v.SatOut != nil && v.SatOut[i]:
-			block = append(block, st.Subtle.Render(tx.get("sits out")))
-		case i == v.Dealer:
-			block = append(block, st.Subtle.Render(tx.get("dealer")))
+		if v.Foreheads != nil {
+			key.forehead = v.Foreheads[i]
 		}
-		blocks[i] = block
+		blocks[i] = tm.parts.trickSeats.get(i, key, func() seatBlock { return tm.trickSeat(v, i) })
 	}
 	centre := ""
 	trickCards, winner := v.Trick, -1
@@ -462,10 +454,44 @@ func (tm *tableModel) trickAround(v *trick.View) string {
 	h := min(tm.m.height-14, 22)
 	w := min(tm.m.width, 110)
 	you := max(v.Seat, 0)
-	lines := around(w, h, blocks, plays, you, v.Clockwise)
+	var b strings.Builder
+	b.Grow((h + 1) * (w + 64))
+	around(&b, w, h, blocks, plays, you, v.Clockwise)
 	c := newCanvas(w, 1)
 	c.centred(w/2, 0, centre)
-	return strings.Join(lines, "\n") + "\n" + c.lines()[0] + "\n"
+	c.write(&b)
+	return b.String()
+}
+
+// trickSeatKey is what a seat's block around the table shows.
+type trickSeatKey struct {
+	seat                            seatKey
+	turn                            bool
+	bid, tricks, total              int
+	foreheads, mine, dealer, satOut bool
+	forehead                        cards.Card
+}
+
+// trickSeat draws seat i's block: its name, its score, and what is special
+// about it.
+func (tm *tableModel) trickSeat(v *trick.View, i int) seatBlock {
+	st, tx := tm.m.st, tm.m.tx
+	name := tm.seatName(i)
+	if v.Turn == i {
+		name = st.Turn.Render(cursorMark(st)) + name
+	}
+	info := tm.seatScore(v, i) + st.Subtle.Render(" · ") + tx.f("%d pts", v.Totals[i])
+	switch {
+	case v.Foreheads != nil && v.Foreheads[i] != cards.None:
+		return newSeatBlock(name, info, tx.get("forehead:")+" "+st.Card(v.Foreheads[i]))
+	case v.Foreheads != nil && i == v.Seat:
+		return newSeatBlock(name, info, st.Back()+st.Subtle.Render(" "+tx.get("on your forehead")))
+	case v.SatOut != nil && v.SatOut[i]:
+		return newSeatBlock(name, info, st.Subtle.Render(tx.get("sits out")))
+	case i == v.Dealer:
+		return newSeatBlock(name, info, st.Subtle.Render(tx.get("dealer")))
+	}
+	return newSeatBlock(name, info)
 }
 
 // wide reports whether the terminal has room to seat the players around
