@@ -44,6 +44,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
 	maxTables := fs.Int("max-tables", 200, "tables running at once")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
+	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
 	debug := fs.Bool("debug", false, "log debug messages")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -66,7 +67,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables)); err != nil {
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval)); err != nil {
 		logger.Error("cardroom stopped", "err", err)
 		return 1
 	}
@@ -101,6 +102,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	lcfg := lobby.Config{
 		Registry: reg, Bots: games.Bot, LevelBots: games.LevelBot, Sink: tables.FileSink{Dir: cfg.DataDir},
 		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
+		PublishEvery: lobby.DefaultPublishEvery,
 	}
 	for _, o := range opts {
 		o(&lcfg)
@@ -149,6 +151,12 @@ func withBaselineBots() serveOption {
 // withMaxTables bounds the tables running at once.
 func withMaxTables(n int) serveOption {
 	return func(c *lobby.Config) { c.MaxTables = n }
+}
+
+// withLobbyInterval sets how often at most the lobby publishes an update
+// (0: every change at once).
+func withLobbyInterval(d time.Duration) serveOption {
+	return func(c *lobby.Config) { c.PublishEvery = max(d, 0) }
 }
 
 // withSeed fixes the seed of table ids, invite codes and deals, so that a
