@@ -39,6 +39,11 @@ import (
 //     RLCard's get_landlord_score (rocket 8, bomb 6, R 4, B 3, 2 2, A 1):
 //     1 at 5 or more, 2 at 7, 3 at 10.
 //   - Randomness comes from the rng passed to Decide, not numpy.
+//
+// Replayed deal by deal against a Python reproduction of RLCard's own
+// self-play (10,000 deals), the port made every move the same and offered the
+// same random choices; both give a landlord win rate of about 0.489, not the
+// 0.459 of issue 6 (docs/BOTS-doudizhu.md, "RLCard rule port: self-play").
 type RLCardBot struct{}
 
 // Decide returns the agent's move for the view's seat.

@@ -51,3 +51,26 @@ func TestRLCardCombine(t *testing.T) {
 		}
 	}
 }
+
+// When the lowest rank is in a straight and also left over as a single, the
+// agent leads the straight: combine_cards' dict lists solo_chain before solo
+// (insertion order, as every Python since 3.6 keeps it). This is the only
+// place where that order shows; the other order gives a landlord win rate
+// some 0.025 lower (docs/BOTS-doudizhu.md, "RLCard rule port: self-play").
+func TestRLCardLeadStraightBeforeSingle(t *testing.T) {
+	for _, tc := range []struct{ hand, want string }{
+		{"33456789", "3456789"},
+		{"334567QQ", "34567"},
+		{"3345678TT22", "345678"},
+		{"3456", "3"},    // no straight: the single
+		{"334455", "33"}, // pairs, never a pair sequence
+	} {
+		h, err := dd.ParseHand(tc.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rlcardLead(h).String(); got != tc.want {
+			t.Errorf("lead from %s = %s, want %s", tc.hand, got, tc.want)
+		}
+	}
+}
