@@ -1,7 +1,9 @@
 package ddbot
 
 import (
+	"context"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -65,4 +67,50 @@ func BenchmarkStrong8Tables(b *testing.B) {
 	p := percentiles(times)
 	b.ReportMetric(float64(p[0].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(p[1].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkStrong8TablesDeadline is BenchmarkStrong8Tables with the bot's
+// own Budget off and a table's deadline in its context instead (200 ms,
+// tables.DefaultBotBudget): how soon the bot returns once its context ends,
+// which a table needs (issue 6: ≤ 300 ms per decision at p99, never beyond
+// the table's timer). It reports p50, p99 and max in milliseconds, and how
+// many decisions returned more than 25 ms after the deadline (a table
+// would have played its fallback move for them):
+//
+//	go test ./engine/doudizhu/ddbot -run '^$' -bench Strong8TablesDeadline -benchtime 2000x
+func BenchmarkStrong8TablesDeadline(b *testing.B) {
+	const deadline, grace = 200 * time.Millisecond, 25 * time.Millisecond
+	vs := views(20)
+	bot := New(Strong)
+	bot.Budget = 0
+	times := make([]time.Duration, b.N)
+	var next, late atomic.Int64
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	for t := range 8 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(t), 1))
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= b.N {
+					return
+				}
+				v := vs[(i*7919)%len(vs)]
+				t0 := time.Now()
+				ctx, cancel := context.WithTimeout(context.Background(), deadline)
+				bot.DecideContext(ctx, v, rng)
+				cancel()
+				times[i] = time.Since(t0)
+				if times[i] > deadline+grace {
+					late.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	p := percentiles(times)
+	b.ReportMetric(float64(p[0].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(p[1].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(slices.Max(times).Microseconds())/1000, "max-ms")
+	b.ReportMetric(float64(late.Load()), "late")
 }

@@ -192,6 +192,9 @@ func (b Bot) play(v *dd.View, rng *rand.Rand, st stop) dd.Play {
 	won := make([]bool, len(cands))
 sampling:
 	for range samples {
+		if st.now() { // before the draws, which cost a rollout or two with Infer
+			break
+		}
 		hs := d.sample(rng)
 		if b.Infer && len(d.passes) > 0 {
 			bad := d.misfits(hs, pl.sp, pl.buf)
