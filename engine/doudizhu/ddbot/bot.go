@@ -192,7 +192,7 @@ func (b Bot) play(v *dd.View, rng *rand.Rand, st stop) dd.Play {
 	won := make([]bool, len(cands))
 sampling:
 	for range samples {
-		if st.now() { // before the draws, which cost a rollout or two with Infer
+		if st.now() { // before the draws: with Infer, up to four misfit counts
 			break
 		}
 		hs := d.sample(rng)
