@@ -31,8 +31,7 @@ func fold(name string) string { return strings.ToLower(name) }
 // touch makes sure id has a row and marks it seen now.
 func (s *Store) touch(tx *sql.Tx, id string) error {
 	now := ms(s.now())
-	_, err := tx.Exec(`INSERT INTO identities (id, first_seen, last_seen) VALUES (?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen`, id, now, now)
+	_, err := tx.Stmt(s.q.touch).Exec(id, now, now)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -88,14 +87,14 @@ func (s *Store) ReserveName(id, name string) (got string, err error) {
 				cand = string(base) + suffix
 			}
 			var owner string
-			err := tx.QueryRow(`SELECT id FROM identities WHERE name_key = ?`, fold(cand)).Scan(&owner)
+			err := tx.Stmt(s.q.nameOwner).QueryRow(fold(cand)).Scan(&owner)
 			if err != nil && !errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("store: %w", err)
 			}
 			if err == nil && owner != id {
 				continue
 			}
-			if _, err := tx.Exec(`UPDATE identities SET name = ?, name_key = ? WHERE id = ?`, cand, fold(cand), id); err != nil {
+			if _, err := tx.Stmt(s.q.setName).Exec(cand, fold(cand), id); err != nil {
 				return fmt.Errorf("store: %w", err)
 			}
 			got = cand
@@ -110,7 +109,7 @@ func (s *Store) ReserveName(id, name string) (got string, err error) {
 // or ErrNotFound when nobody does.
 func (s *Store) NameOwner(name string) (string, error) {
 	var id string
-	err := s.db.QueryRow(`SELECT id FROM identities WHERE name_key = ?`, fold(name)).Scan(&id)
+	err := s.q.nameOwner.QueryRow(fold(name)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -123,7 +122,7 @@ func (s *Store) NameOwner(name string) (string, error) {
 // Settings returns id's settings, a JSON object: {} when none were saved.
 func (s *Store) Settings(id string) (json.RawMessage, error) {
 	var v string
-	err := s.db.QueryRow(`SELECT settings FROM identities WHERE id = ?`, id).Scan(&v)
+	err := s.q.settings.QueryRow(id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return json.RawMessage("{}"), nil
 	}

@@ -57,6 +57,7 @@ type Store struct {
 	db    *sql.DB
 	now   func() time.Time
 	model ratings.Model
+	q     statements
 
 	// writeMu lets one write transaction of ours run at a time: SQLite has
 	// one writer anyway, and queueing here is far quicker than SQLite's
@@ -121,6 +122,11 @@ func Open(dir string, opts ...Option) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, now: o.now, model: o.model, syncEvery: o.syncEvery}
+	if err := s.q.prepare(db); err != nil {
+		s.q.close()
+		db.Close()
+		return nil, err
+	}
 	if s.syncEvery > 0 {
 		conn, err := db.Conn(context.Background())
 		if err == nil {
@@ -130,6 +136,7 @@ func Open(dir string, opts ...Option) (*Store, error) {
 			if conn != nil {
 				conn.Close()
 			}
+			s.q.close()
 			db.Close()
 			return nil, fmt.Errorf("store: %w", err)
 		}
@@ -138,6 +145,45 @@ func Open(dir string, opts ...Option) (*Store, error) {
 		go s.syncer()
 	}
 	return s, nil
+}
+
+// statements are the queries every login runs (the lobby reserving a
+// name, the screen reading its settings), prepared once: parsing them again
+// each time was half of what a name reservation cost. database/sql
+// prepares each on a pooled connection the first time it runs there.
+type statements struct {
+	touch     *sql.Stmt // id, now, now
+	nameOwner *sql.Stmt // name_key → id
+	setName   *sql.Stmt // name, name_key, id
+	settings  *sql.Stmt // id → settings
+}
+
+func (q *statements) prepare(db *sql.DB) error {
+	for _, p := range []struct {
+		st  **sql.Stmt
+		sql string
+	}{
+		{&q.touch, `INSERT INTO identities (id, first_seen, last_seen) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen`},
+		{&q.nameOwner, `SELECT id FROM identities WHERE name_key = ?`},
+		{&q.setName, `UPDATE identities SET name = ?, name_key = ? WHERE id = ?`},
+		{&q.settings, `SELECT settings FROM identities WHERE id = ?`},
+	} {
+		st, err := db.Prepare(p.sql)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		*p.st = st
+	}
+	return nil
+}
+
+func (q *statements) close() {
+	for _, st := range []*sql.Stmt{q.touch, q.nameOwner, q.setName, q.settings} {
+		if st != nil {
+			st.Close()
+		}
+	}
 }
 
 // openDB opens the database file with the connection settings every pooled
@@ -182,6 +228,7 @@ func (s *Store) Close() error {
 			s.syncConn = nil
 			s.syncMu.Unlock()
 		}
+		s.q.close()
 		errs = append(errs, s.db.Close())
 		s.closeErr = errors.Join(errs...)
 	})
