@@ -9,6 +9,7 @@ import (
 	"sync"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -194,6 +195,9 @@ func writeList(out io.Writer, u lobby.Update) {
 
 // clipText cuts untrusted text for display.
 func clipText(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
 	r := []rune(s)
 	if len(r) > n {
 		return string(r[:n]) + "…"

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -326,6 +327,9 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 
 // fit shortens s to at most w columns (counting runes).
 func fit(s string, w int) string {
+	if w > 1 && (len(s) <= w || utf8.RuneCountInString(s) <= w) {
+		return s
+	}
 	r := []rune(s)
 	if w <= 1 || len(r) <= w {
 		if w <= 1 {
