@@ -179,11 +179,15 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	} else {
 		b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %-9s %5s  %s", tx.get("seat"), tx.get("role"), tx.get("cards"), tx.get("last"))) + "\n")
 		for i := 0; i < doudizhu.Players; i++ {
-			mark := "  "
-			if v.Turn == i {
-				mark = st.Turn.Render(cursorMark(st))
-			}
-			b.WriteString(fmt.Sprintf(" %s%s %s %5d  %s\n", mark, padRight(tm.seatName(i), 26), padRight(tm.ddRole(v, i), 9), v.Counts[i], last[i]))
+			role := tm.ddRole(v, i)
+			key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role, last: last[i]}
+			b.WriteString(tm.parts.ddRows.get(i, key, func() seatBlock {
+				mark := "  "
+				if v.Turn == i {
+					mark = st.Turn.Render(cursorMark(st))
+				}
+				return seatBlock{lines: []string{fmt.Sprintf(" %s%s %s %5d  %s\n", mark, padRight(tm.seatName(i), 26), padRight(role, 9), v.Counts[i], last[i])}}
+			}).lines[0])
 		}
 	}
 	b.WriteString("\n")
@@ -379,4 +383,5 @@ type ddSeatKey struct {
 	turn  bool
 	count int
 	role  string
+	last  string // the seat's latest action (the seat list only)
 }

@@ -67,7 +67,9 @@ type tableParts struct {
 
 	// The seats' blocks around the table, by seat.
 	trickSeats blockCache[trickSeatKey]
+	trickRows  blockCache[trickSeatKey] // the seat list's lines (narrow terminals)
 	ddSeats    blockCache[ddSeatKey]
+	ddRows     blockCache[ddSeatKey]
 
 	// sysChat remembers system chat lines translated with sysChatTx
 	// (text.message matches every catalogue pattern: costly per frame).

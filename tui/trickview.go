@@ -88,10 +88,34 @@ func (tm *tableModel) trickKey(v *trick.View, k tea.KeyMsg) tea.Cmd {
 }
 
 func (tm *tableModel) trickView(v *trick.View) string {
-	st, tx := tm.m.st, tm.m.tx
+	round := tm.trickRoundLines(v)
+	var seats string
+	if tm.wide() {
+		seats = tm.trickAround(v)
+	} else {
+		seats = tm.trickList(v)
+	}
 	var b strings.Builder
+	b.Grow(len(round) + len(seats) + 1024) // the hand and the prompt: ≤ 1 KB in most cases
+	b.WriteString(round)
+	b.WriteString(seats)
+	tm.trickHand(&b, v)
+	b.WriteString(tm.trickPrompt(v))
+	b.WriteByte('\n')
+	return b.String()
+}
 
-	// The round line: round, cards, trump, dealer, what is special.
+// The parts of trickView are drawn by functions of their own, not inlined:
+// a session's goroutine draws with the stack its last garbage collection
+// left it, and a deep frame made the stack grow (and be copied) on every
+// redraw.
+
+// trickRoundLines is the round line (round, cards, trump, dealer) and the
+// line that says what is special about the round.
+//
+//go:noinline
+func (tm *tableModel) trickRoundLines(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
 	trump := tx.get("trump not known yet")
 	if v.TrumpKnown {
 		if v.Trump == cards.NoSuit {
@@ -107,20 +131,19 @@ func (tm *tableModel) trickView(v *trick.View) string {
 	if v.Dealer >= 0 {
 		line += " · " + tx.get("dealer") + " " + tm.plainName(v.Dealer)
 	}
-	b.WriteString(fit(line, tm.m.width+40) + "\n")
+	out := fit(line, tm.m.width+40) + "\n"
 	if note := tm.modifierNote(v); note != "" {
-		b.WriteString(st.Warn.Render(fit(note, tm.m.width)) + "\n")
-	} else {
-		b.WriteString("\n")
+		return out + st.Warn.Render(fit(note, tm.m.width)) + "\n"
 	}
+	return out + "\n"
+}
 
-	if tm.wide() {
-		b.WriteString(tm.trickAround(v))
-	} else {
-		b.WriteString(tm.trickList(v))
-	}
-
-	// The hand.
+// trickHand writes the hand (or why there is none) to b, which holds the
+// screen's lines above it.
+//
+//go:noinline
+func (tm *tableModel) trickHand(b *strings.Builder, v *trick.View) {
+	st, tx := tm.m.st, tm.m.tx
 	switch {
 	case v.Seat == engine.Spectator:
 		b.WriteString(st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n")
@@ -151,8 +174,6 @@ func (tm *tableModel) trickView(v *trick.View) string {
 			return cardNormal
 		}, cursor), len(v.Hand)) + "\n")
 	}
-	b.WriteString(tm.trickPrompt(v) + "\n")
-	return b.String()
 }
 
 // trickPrompt says what the player is asked to do now.
@@ -333,34 +354,9 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	var b strings.Builder
 	b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %4s %6s %7s", tx.get("seat"), tx.get("bid"), tx.get("tricks"), tx.get("score"))) + "\n")
 	for i := 0; i < v.Players; i++ {
-		mark := "  "
-		if v.Turn == i {
-			mark = st.Turn.Render(cursorMark(st))
-		}
-		name := tm.seatName(i)
-		bid := "-"
-		if v.Bids[i] != trick.NoBid {
-			bid = strconv.Itoa(v.Bids[i])
-		}
-		tricks := strconv.Itoa(v.Tricks[i])
-		if v.Bids[i] != trick.NoBid {
-			switch {
-			case v.Tricks[i] > v.Bids[i]:
-				tricks = st.Err.Render(fmt.Sprintf("%6s", tricks))
-			case v.Tricks[i] == v.Bids[i]:
-				tricks = st.OK.Render(fmt.Sprintf("%6s", tricks))
-			}
-		}
-		extra := ""
-		if v.Foreheads != nil && v.Foreheads[i] != cards.None {
-			extra = "  " + st.Card(v.Foreheads[i])
-		} else if v.Foreheads != nil && i == v.Seat {
-			extra = "  " + st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
-		}
-		if v.SatOut != nil && v.SatOut[i] {
-			extra += st.Subtle.Render("  " + tx.get("sits out"))
-		}
-		b.WriteString(fmt.Sprintf(" %s%s %4s %6s %7d%s\n", mark, padRight(name, 26), bid, padLeft(tricks, 6), v.Totals[i], extra))
+		b.WriteString(tm.parts.trickRows.get(i, tm.trickSeatKey(v, i), func() seatBlock {
+			return seatBlock{lines: []string{tm.trickRow(v, i)}}
+		}).lines[0])
 	}
 	b.WriteString("\n")
 
@@ -391,6 +387,39 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	return b.String()
 }
 
+// trickRow is seat i's line of the seat list, with its newline.
+func (tm *tableModel) trickRow(v *trick.View, i int) string {
+	st, tx := tm.m.st, tm.m.tx
+	mark := "  "
+	if v.Turn == i {
+		mark = st.Turn.Render(cursorMark(st))
+	}
+	name := tm.seatName(i)
+	bid := "-"
+	if v.Bids[i] != trick.NoBid {
+		bid = strconv.Itoa(v.Bids[i])
+	}
+	tricks := strconv.Itoa(v.Tricks[i])
+	if v.Bids[i] != trick.NoBid {
+		switch {
+		case v.Tricks[i] > v.Bids[i]:
+			tricks = st.Err.Render(fmt.Sprintf("%6s", tricks))
+		case v.Tricks[i] == v.Bids[i]:
+			tricks = st.OK.Render(fmt.Sprintf("%6s", tricks))
+		}
+	}
+	extra := ""
+	if v.Foreheads != nil && v.Foreheads[i] != cards.None {
+		extra = "  " + st.Card(v.Foreheads[i])
+	} else if v.Foreheads != nil && i == v.Seat {
+		extra = "  " + st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
+	}
+	if v.SatOut != nil && v.SatOut[i] {
+		extra += st.Subtle.Render("  " + tx.get("sits out"))
+	}
+	return fmt.Sprintf(" %s%s %4s %6s %7d%s\n", mark, padRight(name, 26), bid, padLeft(tricks, 6), v.Totals[i], extra)
+}
+
 // seatScore is a seat's bid and tricks, coloured on track / over / under.
 func (tm *tableModel) seatScore(v *trick.View, i int) string {
 	st, tx := tm.m.st, tm.m.tx
@@ -410,20 +439,39 @@ func (tm *tableModel) seatScore(v *trick.View, i int) string {
 // trickAround places the seats around the table in play order with each
 // seat's card of the trick in front of it: the layout for large terminals.
 func (tm *tableModel) trickAround(v *trick.View) string {
-	st, tx := tm.m.st, tm.m.tx
+	blocks := tm.trickBlocks(v)
+	centre, plays := tm.trickCentre(v)
+	h := min(tm.m.height-14, 22)
+	w := min(tm.m.width, 110)
+	you := max(v.Seat, 0)
+	var b strings.Builder
+	b.Grow((h + 1) * (w + 64))
+	around(&b, w, h, blocks, plays, you, v.Clockwise)
+	c := newCanvas(w, 1)
+	c.centred(w/2, 0, centre)
+	c.write(&b)
+	return b.String()
+}
+
+// trickBlocks is each seat's block around the table, drawn again only for
+// the seats that changed.
+//
+//go:noinline
+func (tm *tableModel) trickBlocks(v *trick.View) []seatBlock {
 	blocks := make([]seatBlock, v.Players)
-	plays := make([]string, v.Players)
 	for i := 0; i < v.Players; i++ {
-		key := trickSeatKey{
-			seat: tm.seatKey(i), turn: v.Turn == i, bid: v.Bids[i], tricks: v.Tricks[i], total: v.Totals[i],
-			foreheads: v.Foreheads != nil, mine: i == v.Seat, dealer: i == v.Dealer,
-			satOut: v.SatOut != nil && v.SatOut[i],
-		}
-		if v.Foreheads != nil {
-			key.forehead = v.Foreheads[i]
-		}
-		blocks[i] = tm.parts.trickSeats.get(i, key, func() seatBlock { return tm.trickSeat(v, i) })
+		blocks[i] = tm.parts.trickSeats.get(i, tm.trickSeatKey(v, i), func() seatBlock { return tm.trickSeat(v, i) })
 	}
+	return blocks
+}
+
+// trickCentre is the line under the table (who won the trick, who names
+// trump, the last round's result) and the card in front of each seat.
+//
+//go:noinline
+func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
+	st, tx := tm.m.st, tm.m.tx
+	plays := make([]string, v.Players)
 	centre := ""
 	trickCards, winner := v.Trick, -1
 	switch {
@@ -451,16 +499,7 @@ func (tm *tableModel) trickAround(v *trick.View) string {
 		}
 		plays[p.Seat] = c
 	}
-	h := min(tm.m.height-14, 22)
-	w := min(tm.m.width, 110)
-	you := max(v.Seat, 0)
-	var b strings.Builder
-	b.Grow((h + 1) * (w + 64))
-	around(&b, w, h, blocks, plays, you, v.Clockwise)
-	c := newCanvas(w, 1)
-	c.centred(w/2, 0, centre)
-	c.write(&b)
-	return b.String()
+	return centre, plays
 }
 
 // trickSeatKey is what a seat's block around the table shows.
@@ -470,6 +509,18 @@ type trickSeatKey struct {
 	bid, tricks, total              int
 	foreheads, mine, dealer, satOut bool
 	forehead                        cards.Card
+}
+
+func (tm *tableModel) trickSeatKey(v *trick.View, i int) trickSeatKey {
+	key := trickSeatKey{
+		seat: tm.seatKey(i), turn: v.Turn == i, bid: v.Bids[i], tricks: v.Tricks[i], total: v.Totals[i],
+		foreheads: v.Foreheads != nil, mine: i == v.Seat, dealer: i == v.Dealer,
+		satOut: v.SatOut != nil && v.SatOut[i],
+	}
+	if v.Foreheads != nil {
+		key.forehead = v.Foreheads[i]
+	}
+	return key
 }
 
 // trickSeat draws seat i's block: its name, its score, and what is special
