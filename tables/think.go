@@ -48,8 +48,8 @@ type decision struct {
 	seat   int
 	cancel context.CancelFunc
 	result chan decided // size one; written once by the deciding goroutine; never closed
-	cut    Timer        // fires at the budget, then (late) once more after botGrace; nil once fired or stopped
-	late   bool         // the budget has passed and the context is cancelled
+	cut    Timer        // fires at the budget (not with the wall clock), then (late) at the budget plus botGrace; nil once fired or stopped
+	late   bool         // the context ends without the table: cut is the fallback's timer
 	paced  bool         // the bot pace has passed: play as soon as ready
 	ready  bool         // move is the move to play
 	move   engine.Move
@@ -73,12 +73,19 @@ func (t *Table) botBudget() time.Duration {
 	return b
 }
 
+// wallClock reports whether the table's Clock is the wall clock, the one
+// contexts keep.
+func (t *Table) wallClock() bool {
+	_, ok := t.clock.(RealClock)
+	return ok
+}
+
 // decisionContext is the context of a decision that must end budget from
 // now. With the wall clock it carries that deadline itself; another Clock
 // (a test's fake one) keeps its own time, so there the context has no
 // deadline and the table cancels it when its cut timer fires.
 func (t *Table) decisionContext(budget time.Duration) (context.Context, context.CancelFunc) {
-	if _, wall := t.clock.(RealClock); wall {
+	if t.wallClock() {
 		return context.WithTimeout(t.ctx, budget)
 	}
 	return context.WithCancel(t.ctx)
@@ -90,7 +97,15 @@ func (t *Table) think(k armKey, paced bool) {
 	b, v, rng := t.seatBot(k.next), t.g.View(k.next), t.rngAt(botSalt)
 	budget := t.botBudget()
 	ctx, cancel := t.decisionContext(budget)
-	d := &decision{key: k, seat: k.next, cancel: cancel, result: make(chan decided, 1), paced: paced, cut: t.clock.NewTimer(budget)}
+	d := &decision{key: k, seat: k.next, cancel: cancel, result: make(chan decided, 1), paced: paced}
+	if t.wallClock() {
+		// The context ends by itself at the budget: the table wakes only
+		// for the fallback, so a busy machine's delay in waking it counts
+		// once, not twice.
+		d.late, d.cut = true, t.clock.NewTimer(budget+botGrace)
+	} else {
+		d.cut = t.clock.NewTimer(budget)
+	}
 	t.thinking = d
 	t.thinkers.Add(1)
 	go func(result chan<- decided) {

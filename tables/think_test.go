@@ -24,7 +24,7 @@ import (
 // gate holds a test bot's decisions until the test releases them, and
 // counts what happened to them.
 type gate struct {
-	clock   *FakeClock
+	clock   Clock
 	release chan struct{} // closed by the test: the bot decides
 
 	mu        sync.Mutex
@@ -167,7 +167,7 @@ func TestSlowBotCutAtTheBudget(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				cfg := defaultConfig("toy")
-				cfg.BotPace = time.Second // BotBudget: the default, 200 ms
+				cfg.BotPace = time.Second // BotBudget: the default, 150 ms
 				g := newGate()
 				var b engine.Bot = deafBot{g}
 				if tc.honest {
@@ -217,7 +217,7 @@ func TestSlowBotCutAtTheBudget(t *testing.T) {
 func TestTurnTimerBoundsTheDecision(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cfg := defaultConfig("toy")
-		cfg.BotPace, cfg.TurnTimer = time.Second, 100*time.Millisecond // budget: 200 ms by default
+		cfg.BotPace, cfg.TurnTimer = time.Second, 100*time.Millisecond // budget: 150 ms by default
 		g := newGate()
 		cfg.Bots = botAt(1, ctxBot{g})
 		r := newRig(t, cfg)
@@ -435,3 +435,59 @@ func TestRealViewsShareNothingWithTheGame(t *testing.T) {
 
 // dump prints a view with every value it holds, in Go syntax.
 func dump(v any) string { return fmt.Sprintf("%#v", v) }
+
+// With the wall clock (here the bubble's) the decision's context ends by
+// itself at the budget, and the table wakes only to play the fallback,
+// botGrace later (issue 6: bounded decisions, never beyond the timer).
+func TestWallClockBudgetAndFallback(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		honest bool
+		took   time.Duration // from the start of the decision to the move
+		move   string
+	}{
+		{"context honoured", true, DefaultBotBudget, `"seat":1,"move":"bid 2"`},
+		{"context ignored", false, DefaultBotBudget + botGrace, `"seat":1,"move":"bid 0"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				g := newGate()
+				g.clock = RealClock{}
+				var b engine.Bot = deafBot{g}
+				if tc.honest {
+					b = ctxBot{g}
+				}
+				sink, log := &memSink{}, &testLog{}
+				cfg := defaultConfig("toy") // Clock: RealClock, the bubble's time
+				cfg.BotPace, cfg.Bots, cfg.Sink, cfg.Logger = 100*time.Millisecond, botAt(1, b), sink, log
+				tb, err := New(cfg)
+				must(t, err)
+				ctx, cancel := context.WithCancel(context.Background())
+				errc := make(chan error, 1)
+				go func() { errc <- tb.Run(ctx) }()
+				sub, err := tb.Subscribe(alice)
+				must(t, err)
+				must(t, tb.Start(alice))
+				must(t, tb.Move(alice, engine.BidMove(1)))
+				start := time.Now()
+				for s := range sub.C {
+					if s.Turn == 2 {
+						break
+					}
+				}
+				if took := time.Since(start); took != tc.took {
+					t.Errorf("seat 1 moved %v after its turn began, want %v", took, tc.took)
+				}
+				close(g.release)
+				cancel()
+				<-errc
+				if rec := sink.get(cfg.ID); !strings.Contains(rec, tc.move) {
+					t.Errorf("record lacks %s\n%s", tc.move, rec)
+				}
+				if warned := len(log.warnings); tc.honest != (warned == 0) {
+					t.Errorf("%d warnings; want one only for the bot that ignores its context", warned)
+				}
+			})
+		})
+	}
+}
