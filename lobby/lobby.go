@@ -571,8 +571,9 @@ func (l *Lobby) List() (Update, error) {
 	return call(l, listReq{r}, r)
 }
 
-// Subscribe returns a stream of lobby updates: one at once, then one after
-// every change, latest wins.
+// Subscribe returns a stream of lobby updates: one of the state now at
+// once, then one after every change (or every Config.PublishEvery while
+// things change), latest wins.
 func (l *Lobby) Subscribe() (*Subscription, error) {
 	r := make(chan result[*Subscription], 1)
 	return call(l, subscribeReq{r}, r)
