@@ -20,7 +20,7 @@ import (
 // 2-core machine with 8 tables deciding at once, and never beyond the
 // table's timer." Eight tables of strong bots play at once on the wall
 // clock with a bot pace of 1 ns, so every decision goes off the table's
-// goroutine with the table's deadline (DefaultBotBudget, 150 ms) and its
+// goroutine with the table's deadline (DefaultBotBudget, 200 ms) and its
 // fallback 25 ms later, and a move is played as soon as it is decided. A
 // decision's time is the wall time from one move to the next in the
 // table's journal (what a player waits for, less the pace): the bot's

@@ -167,7 +167,7 @@ func TestSlowBotCutAtTheBudget(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				cfg := defaultConfig("toy")
-				cfg.BotPace = time.Second // BotBudget: the default, 150 ms
+				cfg.BotPace = time.Second // BotBudget: the default, 200 ms
 				g := newGate()
 				var b engine.Bot = deafBot{g}
 				if tc.honest {
@@ -217,7 +217,7 @@ func TestSlowBotCutAtTheBudget(t *testing.T) {
 func TestTurnTimerBoundsTheDecision(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cfg := defaultConfig("toy")
-		cfg.BotPace, cfg.TurnTimer = time.Second, 100*time.Millisecond // budget: 150 ms by default
+		cfg.BotPace, cfg.TurnTimer = time.Second, 100*time.Millisecond // budget: 200 ms by default
 		g := newGate()
 		cfg.Bots = botAt(1, ctxBot{g})
 		r := newRig(t, cfg)
