@@ -66,8 +66,7 @@ func (s *Store) Append(table string, lines ...[]byte) (int64, error) {
 	}
 	var last int64
 	err := s.tx(func(tx *sql.Tx) error {
-		err := tx.QueryRow(`UPDATE journals SET last_seq = last_seq + ?, updated = ? WHERE table_id = ? RETURNING last_seq`,
-			len(lines), ms(s.now()), table).Scan(&last)
+		err := tx.Stmt(s.q.journalSeq).QueryRow(len(lines), ms(s.now()), table).Scan(&last)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("%w: %s", ErrNoJournal, table)
 		}
@@ -77,11 +76,7 @@ func (s *Store) Append(table string, lines ...[]byte) (int64, error) {
 		if len(lines) == 0 {
 			return nil
 		}
-		st, err := tx.Prepare(`INSERT INTO journal_lines (table_id, seq, line) VALUES (?, ?, ?)`)
-		if err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		defer st.Close()
+		st := tx.Stmt(s.q.journalLine)
 		seq := last - int64(len(lines))
 		for _, l := range lines {
 			seq++

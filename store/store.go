@@ -148,14 +148,17 @@ func Open(dir string, opts ...Option) (*Store, error) {
 }
 
 // statements are the queries every login runs (the lobby reserving a
-// name, the screen reading its settings), prepared once: parsing them again
-// each time was half of what a name reservation cost. database/sql
-// prepares each on a pooled connection the first time it runs there.
+// name, the screen reading its settings) and every table event (its
+// journal line), prepared once: parsing them again each time was half of
+// what a name reservation cost. database/sql prepares each on a pooled
+// connection the first time it runs there.
 type statements struct {
-	touch     *sql.Stmt // id, now, now
-	nameOwner *sql.Stmt // name_key → id
-	setName   *sql.Stmt // name, name_key, id
-	settings  *sql.Stmt // id → settings
+	touch       *sql.Stmt // id, now, now
+	nameOwner   *sql.Stmt // name_key → id
+	setName     *sql.Stmt // name, name_key, id
+	settings    *sql.Stmt // id → settings
+	journalSeq  *sql.Stmt // lines, now, table_id → last_seq
+	journalLine *sql.Stmt // table_id, seq, line
 }
 
 func (q *statements) prepare(db *sql.DB) error {
@@ -168,6 +171,8 @@ func (q *statements) prepare(db *sql.DB) error {
 		{&q.nameOwner, `SELECT id FROM identities WHERE name_key = ?`},
 		{&q.setName, `UPDATE identities SET name = ?, name_key = ? WHERE id = ?`},
 		{&q.settings, `SELECT settings FROM identities WHERE id = ?`},
+		{&q.journalSeq, `UPDATE journals SET last_seq = last_seq + ?, updated = ? WHERE table_id = ? RETURNING last_seq`},
+		{&q.journalLine, `INSERT INTO journal_lines (table_id, seq, line) VALUES (?, ?, ?)`},
 	} {
 		st, err := db.Prepare(p.sql)
 		if err != nil {
@@ -179,7 +184,7 @@ func (q *statements) prepare(db *sql.DB) error {
 }
 
 func (q *statements) close() {
-	for _, st := range []*sql.Stmt{q.touch, q.nameOwner, q.setName, q.settings} {
+	for _, st := range []*sql.Stmt{q.touch, q.nameOwner, q.setName, q.settings, q.journalSeq, q.journalLine} {
 		if st != nil {
 			st.Close()
 		}
