@@ -21,6 +21,20 @@ type item struct {
 
 func newCanvas(w, h int) *canvas { return &canvas{w: w, h: h, rows: make([][]item, h)} }
 
+// reset empties c and sizes it w×h, keeping its storage for the next
+// drawing.
+func (c *canvas) reset(w, h int) {
+	c.w, c.h = w, h
+	if cap(c.rows) < h {
+		c.rows = make([][]item, h)
+	}
+	c.rows = c.rows[:h]
+	for y := range c.rows {
+		clear(c.rows[y]) // drop the old strings
+		c.rows[y] = c.rows[y][:0]
+	}
+}
+
 // put writes s with its left edge at column x of row y (clipped to the area).
 func (c *canvas) put(x, y int, s string) { c.putW(x, y, s, visibleWidth(s)) }
 
@@ -99,9 +113,9 @@ func newSeatBlock(lines ...string) seatBlock {
 // lines drawn at its place and a play drawn between its place and the
 // middle. you is the viewer's seat (0 for a spectator); clockwise says
 // which way play goes. It writes the h lines of the w-wide area to b, each
-// followed by a newline.
-func around(b *strings.Builder, w, h int, blocks []seatBlock, plays []string, you int, clockwise bool) {
-	c := newCanvas(w, h)
+// followed by a newline. c is the canvas to draw on, reset first.
+func around(b *strings.Builder, c *canvas, w, h int, blocks []seatBlock, plays []string, you int, clockwise bool) {
+	c.reset(w, h)
 	n := len(blocks)
 	cx, cy := float64(w)/2, float64(h)/2
 	rx, ry := float64(w)/2-12, float64(h)/2-1.5
@@ -128,4 +142,17 @@ func around(b *strings.Builder, w, h int, blocks []seatBlock, plays []string, yo
 		}
 	}
 	c.write(b)
+}
+
+// centredLine writes s centred in a line of width w to b, then a newline:
+// a canvas of one row with s alone on it.
+func centredLine(b *strings.Builder, w int, s string) {
+	if s != "" {
+		sw := visibleWidth(s)
+		for range max(0, min(w/2-sw/2, w-sw)) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	b.WriteByte('\n')
 }

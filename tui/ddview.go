@@ -373,7 +373,7 @@ func (tm *tableModel) ddAround(v *doudizhu.View, last map[int]string) string {
 	w := min(tm.m.width, 110)
 	var b strings.Builder
 	b.Grow(h * (w + 64))
-	around(&b, w, h, blocks, plays, max(v.Seat, 0), true)
+	around(&b, &tm.parts.canvas, w, h, blocks, plays, max(v.Seat, 0), true)
 	return b.String()
 }
 

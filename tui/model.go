@@ -530,7 +530,8 @@ func (m *model) draw() string {
 // frame lays out a screen: the body, padded to the height, then the status
 // line and the help bar.
 func (m *model) frame(body string, keys []binding) string {
-	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
+	m.memo.split = splitLines(m.memo.split[:0], strings.TrimRight(body, "\n"))
+	lines := m.memo.split
 	m.padX = 0
 	if m.width > minWidth+20 {
 		m.padX = m.centrePad(lines)
@@ -580,8 +581,9 @@ func (m *model) frame(body string, keys []binding) string {
 // frameMemo is what the last frame measured and drew, for the next one:
 // most lines of a screen stay as they were from one frame to the next.
 type frameMemo struct {
-	lines  []string // the last frame's body lines
+	lines  []string // the last frame's body lines (when centred)
 	widths []int    // their widths
+	split  []string // the body's lines, reused from frame to frame
 
 	helpKeys  []binding
 	helpWidth int
@@ -594,18 +596,35 @@ type frameMemo struct {
 // is not measured again.
 func (m *model) centrePad(lines []string) int {
 	memo := &m.memo
-	widths := make([]int, len(lines))
 	w := 0
 	for i, l := range lines {
 		if i < len(memo.lines) && memo.lines[i] == l {
-			widths[i] = memo.widths[i]
-		} else {
-			widths[i] = visibleWidth(l)
+			w = max(w, memo.widths[i])
+			continue
 		}
-		w = max(w, widths[i])
+		lw := visibleWidth(l)
+		if i < len(memo.lines) {
+			memo.lines[i], memo.widths[i] = l, lw
+		} else {
+			memo.lines, memo.widths = append(memo.lines, l), append(memo.widths, lw)
+		}
+		w = max(w, lw)
 	}
-	memo.lines, memo.widths = lines, widths
+	clear(memo.lines[len(lines):])
+	memo.lines, memo.widths = memo.lines[:len(lines)], memo.widths[:len(lines)]
 	return max(0, (m.width-w)/2)
+}
+
+// splitLines appends the lines of s to dst, as strings.Split(s, "\n").
+func splitLines(dst []string, s string) []string {
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return append(dst, s)
+		}
+		dst = append(dst, s[:i])
+		s = s[i+1:]
+	}
 }
 
 // helpBar is the styles' help bar of keys at the screen's width, drawn again

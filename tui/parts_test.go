@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,7 +79,7 @@ func TestTablePartsFollowEveryInput(t *testing.T) {
 			for i, s := range snaps {
 				m.Update(snapMsg{s: s, ok: true})
 				checkCached(t, m, "snapshot")
-				switch i % 8 {
+				switch i % 9 {
 				case 0: // selection: cursor, marks, typed bids and ranks
 					press("right", "right")
 					press("left", "left")
@@ -125,6 +126,29 @@ func TestTablePartsFollowEveryInput(t *testing.T) {
 					s.Seats[1] = tables.SeatInfo{Name: "carol", Kind: tables.Human}
 					m.Update(snapMsg{s: s, ok: true})
 					checkCached(t, m, "seat back")
+				case 8: // the header's and the chat's own fields
+					for _, change := range []func(s *tables.Snapshot){
+						func(s *tables.Snapshot) { s.Name = "carol's table" },
+						func(s *tables.Snapshot) { s.Code = "k3y" },
+						func(s *tables.Snapshot) { s.Title = "Other" },
+						func(s *tables.Snapshot) {
+							s.Chat = append(slices.Clone(s.Chat), tables.ChatLine{From: "carol", Text: "hello"})
+						},
+						func(s *tables.Snapshot) {
+							s.Chat = slices.Clone(s.Chat)
+							s.Chat[len(s.Chat)-1].Text = "hello again"
+						},
+						func(s *tables.Snapshot) {
+							s.Chat = slices.Clone(s.Chat)
+							s.Chat[len(s.Chat)-1].System = true
+						},
+						func(s *tables.Snapshot) { s.Chat = s.Chat[:1] },
+						func(s *tables.Snapshot) { s.Chat = nil },
+					} {
+						change(&s)
+						m.Update(snapMsg{s: s, ok: true})
+						checkCached(t, m, "header or chat")
+					}
 				case 7: // one number of one seat changes, nothing else (a penalty)
 					for _, tweak := range []func(*trick.View){
 						func(v *trick.View) { v.Totals[1] -= 5 },
@@ -178,5 +202,14 @@ func TestTablePartsPerSession(t *testing.T) {
 	}
 	if a.View() == b.View() {
 		t.Fatal("two sessions with different settings show the same screen")
+	}
+}
+
+func TestSplitLinesIsSplit(t *testing.T) {
+	for _, s := range []string{"", "a", "\n", "a\n", "\na", "a\n\nb", "a\nb\n\n", "\x1b[1mx\x1b[0m\ny"} {
+		want := strings.Split(s, "\n")
+		if got := splitLines([]string{"old"}[:0], s); !slices.Equal(got, want) {
+			t.Errorf("splitLines(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

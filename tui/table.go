@@ -62,14 +62,22 @@ type tableParts struct {
 	header    string
 	headerKey headerKey
 
-	chat    []string // the snapshot's chat lines, rendered
-	chatKey partsKey
+	chat    []string  // the snapshot's chat lines, rendered
+	chatSrc []chatSrc // what they were drawn from
+	chatKey partsKey  // and in which size, styles and language (gen 0)
 
 	// The seats' blocks around the table, by seat.
 	trickSeats blockCache[trickSeatKey]
+	trickInfo  blockCache[trickInfoKey] // a seat's score line around the table
+	names      blockCache[seatKey]      // seatName, then with the turn's mark
 	trickRows  blockCache[trickSeatKey] // the seat list's lines (narrow terminals)
 	ddSeats    blockCache[ddSeatKey]
 	ddRows     blockCache[ddSeatKey]
+	canvas     canvas // the table's area, reused from draw to draw
+
+	keys    []binding // the help bar's keys; read-only once listed
+	keysKey keysKey
+	keysOK  bool
 
 	// sysChat remembers system chat lines translated with sysChatTx
 	// (text.message matches every catalogue pattern: costly per frame).
@@ -86,6 +94,28 @@ type partsKey struct {
 	width, height int
 }
 
+// sansSnapshot is k for a part that keys on the snapshot's content itself.
+func (k partsKey) sansSnapshot() partsKey { k.gen = 0; return k }
+
+// chatSrc is what a chat line shows of a tables.ChatLine.
+type chatSrc struct {
+	from, text string
+	system     bool
+}
+
+// sameChat reports whether the chat lines drawn are ls's.
+func (p *tableParts) sameChat(ls []tables.ChatLine) bool {
+	if len(ls) != len(p.chatSrc) {
+		return false
+	}
+	for i, l := range ls {
+		if p.chatSrc[i] != (chatSrc{l.From, l.Text, l.System}) {
+			return false
+		}
+	}
+	return true
+}
+
 // bodyKey is what the game part depends on besides the snapshot: the
 // player's own choices on the screen.
 type bodyKey struct {
@@ -95,10 +125,14 @@ type bodyKey struct {
 	digits, ranks                      string
 }
 
+// headerKey is what the header depends on (gen 0: the snapshot's fields
+// it shows are in the key).
 type headerKey struct {
 	partsKey
-	ended bool
-	timer string
+	title, name, code string
+	closed            bool   // the line saying the table has closed is shown
+	why               string // why it closed
+	timer             string
 }
 
 func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
@@ -345,7 +379,28 @@ func (tm *tableModel) send(mv engine.Move) tea.Cmd {
 	}
 }
 
+// keys is the help bar's keys, listed again only when what they depend on
+// changed.
 func (tm *tableModel) keys() []binding {
+	key := keysKey{gen: tm.gen, tx: tm.m.tx, chat: tm.chatIn != nil, cmd: tm.cmdIn != nil, myTurn: tm.myTurn}
+	if p := &tm.parts; p.keysOK && p.keysKey == key {
+		return p.keys
+	}
+	bs := tm.listKeys()
+	tm.parts.keys, tm.parts.keysKey, tm.parts.keysOK = bs, key, true
+	return bs
+}
+
+// keysKey is what the table screen's keys depend on: the snapshot, the
+// language, whether a line is being typed, whose turn it is.
+type keysKey struct {
+	gen       uint64
+	tx        *text
+	chat, cmd bool
+	myTurn    bool
+}
+
+func (tm *tableModel) listKeys() []binding {
 	tx := tm.m.tx
 	if tm.chatIn != nil || tm.cmdIn != nil {
 		return []binding{{"enter", tx.get("send")}, {"esc", tx.get("cancel")}}
@@ -432,7 +487,13 @@ func (tm *tableModel) header() string {
 			timer = st.Err.Render(timer)
 		}
 	}
-	key := headerKey{partsKey: tm.key0(), ended: tm.ended, timer: timer}
+	key := headerKey{
+		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
+		closed: tm.ended && s.Phase != tables.Over, timer: timer,
+	}
+	if key.closed {
+		key.why = s.Ended
+	}
 	if tm.parts.headerKey == key {
 		return tm.parts.header
 	}
@@ -503,6 +564,15 @@ func (tm *tableModel) seatKey(i int) seatKey {
 		k.info, k.valid = tm.snap.Seats[i], true
 	}
 	return k
+}
+
+// nameLines is seat i's name as seatName draws it (lines[0]) and with the
+// mark of the seat whose turn it is (lines[1]), with their widths.
+func (tm *tableModel) nameLines(i int) seatBlock {
+	return tm.parts.names.get(i, tm.seatKey(i), func() seatBlock {
+		name := tm.seatName(i)
+		return newSeatBlock(name, tm.m.st.Turn.Render(cursorMark(tm.m.st))+name)
+	})
 }
 
 // blockCache keeps each seat's block around the table with what it was
@@ -603,16 +673,17 @@ func (tm *tableModel) chatLines() []string {
 	s := tm.snap
 	st, tx := tm.m.st, tm.m.tx
 	p := &tm.parts
-	if key := tm.key0(); p.chatKey != key {
-		p.chat = p.chat[:0]
+	if key := tm.key0(); p.chatKey != key.sansSnapshot() || !p.sameChat(s.Chat) {
+		p.chat, p.chatSrc = p.chat[:0], p.chatSrc[:0]
 		for _, l := range s.Chat {
+			p.chatSrc = append(p.chatSrc, chatSrc{l.From, l.Text, l.System})
 			if l.System {
 				p.chat = appendLines(p.chat, st.Subtle.Render(fit("* "+tm.systemLine(l.Text), tm.m.width)))
 				continue
 			}
 			p.chat = appendLines(p.chat, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.m.width-14))
 		}
-		p.chatKey = key
+		p.chatKey = key.sansSnapshot()
 	}
 	lines := p.chat[:len(p.chat):len(p.chat)] // an appended input line must not land in the cache
 	if tm.chatIn != nil {

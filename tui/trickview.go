@@ -446,10 +446,8 @@ func (tm *tableModel) trickAround(v *trick.View) string {
 	you := max(v.Seat, 0)
 	var b strings.Builder
 	b.Grow((h + 1) * (w + 64))
-	around(&b, w, h, blocks, plays, you, v.Clockwise)
-	c := newCanvas(w, 1)
-	c.centred(w/2, 0, centre)
-	c.write(&b)
+	around(&b, &tm.parts.canvas, w, h, blocks, plays, you, v.Clockwise)
+	centredLine(&b, w, centre)
 	return b.String()
 }
 
@@ -527,22 +525,37 @@ func (tm *tableModel) trickSeatKey(v *trick.View, i int) trickSeatKey {
 // about it.
 func (tm *tableModel) trickSeat(v *trick.View, i int) seatBlock {
 	st, tx := tm.m.st, tm.m.tx
-	name := tm.seatName(i)
+	names := tm.nameLines(i)
+	n := 0
 	if v.Turn == i {
-		name = st.Turn.Render(cursorMark(st)) + name
+		n = 1
 	}
-	info := tm.seatScore(v, i) + st.Subtle.Render(" · ") + tx.f("%d pts", v.Totals[i])
+	info := tm.parts.trickInfo.get(i, trickInfoKey{st, tx, v.Bids[i], v.Tricks[i], v.Totals[i]}, func() seatBlock {
+		return newSeatBlock(tm.seatScore(v, i) + st.Subtle.Render(" · ") + tx.f("%d pts", v.Totals[i]))
+	})
+	b := seatBlock{lines: []string{names.lines[n], info.lines[0]}, widths: []int{names.widths[n], info.widths[0]}}
+	extra := ""
 	switch {
 	case v.Foreheads != nil && v.Foreheads[i] != cards.None:
-		return newSeatBlock(name, info, tx.get("forehead:")+" "+st.Card(v.Foreheads[i]))
+		extra = tx.get("forehead:") + " " + st.Card(v.Foreheads[i])
 	case v.Foreheads != nil && i == v.Seat:
-		return newSeatBlock(name, info, st.Back()+st.Subtle.Render(" "+tx.get("on your forehead")))
+		extra = st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
 	case v.SatOut != nil && v.SatOut[i]:
-		return newSeatBlock(name, info, st.Subtle.Render(tx.get("sits out")))
+		extra = st.Subtle.Render(tx.get("sits out"))
 	case i == v.Dealer:
-		return newSeatBlock(name, info, st.Subtle.Render(tx.get("dealer")))
+		extra = st.Subtle.Render(tx.get("dealer"))
+	default:
+		return b
 	}
-	return newSeatBlock(name, info)
+	b.lines, b.widths = append(b.lines, extra), append(b.widths, visibleWidth(extra))
+	return b
+}
+
+// trickInfoKey is what a seat's score line around the table shows.
+type trickInfoKey struct {
+	st                 *Styles
+	tx                 *text
+	bid, tricks, total int
 }
 
 // wide reports whether the terminal has room to seat the players around
