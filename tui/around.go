@@ -85,9 +85,7 @@ func (c *canvas) writeRow(b *strings.Builder, y int) {
 		if it.x < col {
 			it.x = col
 		}
-		for range it.x - col {
-			b.WriteByte(' ')
-		}
+		writeSpaces(b, it.x-col)
 		b.WriteString(it.s)
 		col = it.x + it.w
 	}
@@ -149,10 +147,20 @@ func around(b *strings.Builder, c *canvas, w, h int, blocks []seatBlock, plays [
 func centredLine(b *strings.Builder, w int, s string) {
 	if s != "" {
 		sw := visibleWidth(s)
-		for range max(0, min(w/2-sw/2, w-sw)) {
-			b.WriteByte(' ')
-		}
+		writeSpaces(b, min(w/2-sw/2, w-sw))
 		b.WriteString(s)
 	}
 	b.WriteByte('\n')
+}
+
+// spaces is a run of spaces to write from.
+const spaces = "                                                                                                                                "
+
+// writeSpaces writes n spaces to b (none for n ≤ 0).
+func writeSpaces(b *strings.Builder, n int) {
+	for n > 0 {
+		k := min(n, len(spaces))
+		b.WriteString(spaces[:k])
+		n -= k
+	}
 }

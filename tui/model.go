@@ -556,9 +556,7 @@ func (m *model) frame(body string, keys []binding) string {
 			b.WriteByte('\n')
 		}
 		if l != "" {
-			for range m.padX {
-				b.WriteByte(' ')
-			}
+			writeSpaces(&b, m.padX)
 			b.WriteString(l)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"cardroom/engine"
+	"cardroom/engine/cards"
 	"cardroom/engine/doudizhu"
 	"cardroom/engine/trick"
 	"cardroom/tables"
@@ -156,6 +157,12 @@ func TestTablePartsFollowEveryInput(t *testing.T) {
 						func(v *trick.View) { v.Bids[1]++ },
 						func(v *trick.View) { v.Dealer = (v.Dealer + 1) % v.Players },
 						func(v *trick.View) { v.Seat = (v.Seat + 1) % v.Players },
+						func(v *trick.View) { v.Hook = !v.Hook; v.Phase = trick.PhaseBid },
+						func(v *trick.View) { v.Modifier = trick.NoTrump },
+						func(v *trick.View) { v.TrumpKnown, v.Trump = true, (v.Trump+1)%4 },
+						func(v *trick.View) { v.Turned = cards.New(cards.Ace, cards.Spades) },
+						func(v *trick.View) { v.Cards++ },
+						func(v *trick.View) { v.Round++ },
 					} {
 						s := s
 						switch v := s.View.(type) {
@@ -169,6 +176,8 @@ func TestTablePartsFollowEveryInput(t *testing.T) {
 							nv.Counts[1]--
 							s.View = &nv
 						}
+						m.Update(snapMsg{s: snaps[i], ok: true}) // back to the snapshot as it was
+						checkCached(t, m, "snapshot")
 						m.Update(snapMsg{s: s, ok: true})
 						checkCached(t, m, "one number")
 					}

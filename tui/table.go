@@ -75,6 +75,12 @@ type tableParts struct {
 	ddRows     blockCache[ddSeatKey]
 	canvas     canvas // the table's area, reused from draw to draw
 
+	round    string // the round lines of a trick game (trickRoundLines)
+	roundKey roundLinesKey
+	roundOK  bool
+
+	waiting blockCache[seatKey] // "Waiting for …", by the seat to move
+
 	keys    []binding // the help bar's keys; read-only once listed
 	keysKey keysKey
 	keysOK  bool
@@ -864,5 +870,7 @@ func (tm *tableModel) waiting(turn int) string {
 	if turn < 0 || turn >= len(tm.snap.Seats) {
 		return ""
 	}
-	return tm.m.st.Subtle.Render(tm.m.tx.f("Waiting for %s…", tm.plainName(turn)))
+	return tm.parts.waiting.get(turn, tm.seatKey(turn), func() seatBlock {
+		return seatBlock{lines: []string{tm.m.st.Subtle.Render(tm.m.tx.f("Waiting for %s…", tm.plainName(turn)))}}
+	}).lines[0]
 }

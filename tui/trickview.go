@@ -115,6 +115,36 @@ func (tm *tableModel) trickView(v *trick.View) string {
 //
 //go:noinline
 func (tm *tableModel) trickRoundLines(v *trick.View) string {
+	key := roundLinesKey{
+		partsKey: tm.key0().sansSnapshot(), round: v.Round, rounds: v.Rounds, cards: v.Cards,
+		trumpKnown: v.TrumpKnown, trump: v.Trump, turned: v.Turned, dealer: v.Dealer,
+		modifier: v.Modifier, hook: v.Hook, bidding: v.Phase == trick.PhaseBid,
+	}
+	if v.Dealer >= 0 {
+		key.dealerSeat = tm.seatKey(v.Dealer)
+	}
+	p := &tm.parts
+	if p.roundOK && p.roundKey == key {
+		return p.round
+	}
+	p.round, p.roundKey, p.roundOK = tm.drawRoundLines(v), key, true
+	return p.round
+}
+
+// roundLinesKey is what the round lines show.
+type roundLinesKey struct {
+	partsKey
+	round, rounds, cards int
+	trumpKnown           bool
+	trump                cards.Suit
+	turned               cards.Card
+	dealer               int
+	dealerSeat           seatKey
+	modifier             trick.Modifier
+	hook, bidding        bool
+}
+
+func (tm *tableModel) drawRoundLines(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
 	trump := tx.get("trump not known yet")
 	if v.TrumpKnown {
