@@ -25,6 +25,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"time"
 
 	"cardroom/engine"
@@ -178,6 +179,11 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 		samples = min(samples, max(b.cfg.Playouts/cost, 16))
 	}
 	for i := range samples {
+		// Yield between samples: with many decisions at once, the
+		// goroutines waiting on a timer (a table's deadline and fallback)
+		// then run on time (BenchmarkStrong8Tables in tables). No move
+		// changes.
+		runtime.Gosched()
 		if i > 0 && ctx.Err() != nil {
 			break
 		}
