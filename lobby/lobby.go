@@ -881,7 +881,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
-		IdleClose: max(l.cfg.IdleClose, 0),
+		IdleClose: max(l.cfg.IdleClose, 0), BotLevels: req.BotLevels,
 		Clock:     l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 	}
 	if req.Private {
@@ -982,7 +982,7 @@ func (l *Lobby) restore() {
 	for _, s := range saved {
 		cfg := tables.Config{
 			IdleClose: max(l.cfg.IdleClose, 0),
-			Clock:     l.clock, Bots: l.cfg.Bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+			Clock:     l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 		}
 		t, err := tables.Restore(l.cfg.Registry, s, cfg)
 		if err == nil && l.tabs[t.ID()] != nil {
@@ -1005,6 +1005,35 @@ func (l *Lobby) restore() {
 		l.start(t)
 		l.log.Info("table restored", "table", t.ID(), "game", t.Ruleset().Name, "events", len(s.Lines))
 	}
+}
+
+// restoredBots is the bot factory of a restored table: the levels it was
+// created with, or the lobby's bots when they cannot be had any more (a
+// level this server does not know is logged, and that seat gets the default).
+func (l *Lobby) restoredBots(s tables.Saved) tables.BotFactory {
+	levels := s.BotLevels()
+	if len(levels) == 0 || l.cfg.LevelBots == nil {
+		return l.cfg.Bots
+	}
+	h, _, err := engine.ParseHeader(l.cfg.Registry, s.Header)
+	if err != nil {
+		return l.cfg.Bots // Restore reports the header
+	}
+	for i, lvl := range levels {
+		if lvl == "" {
+			continue
+		}
+		if _, err := l.cfg.LevelBots(h.Ruleset, lvl, i); err != nil {
+			l.log.Warn("lobby: restored table's bot level unknown; the seat gets the default bot", "table", s.Table, "seat", i, "level", lvl, "err", err)
+			levels = slices.Clone(levels)
+			levels[i] = ""
+		}
+	}
+	bots, err := l.botsFor(h.Ruleset, max(len(h.Seats), len(levels)), levels)
+	if err != nil {
+		return l.cfg.Bots
+	}
+	return bots
 }
 
 // botsFor is the bot factory of a new table: the lobby's, or one that seats

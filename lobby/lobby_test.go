@@ -371,6 +371,9 @@ type levelBot struct{ level string }
 
 func (levelBot) Decide(v engine.View, _ *rand.Rand) engine.Move { return v.LegalMoves()[0] }
 
+// Name is the bot's kind in a finished game's seats (tables.BotKind).
+func (b levelBot) Name() string { return "level-" + b.level }
+
 // A table's bots are of the level chosen for each seat; an unknown level is
 // refused when the table is created.
 func TestBotLevelsBySeat(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -220,6 +222,66 @@ func TestRestoreTablesAtStart(t *testing.T) {
 		defer j.mu.Unlock()
 		if len(j.finished) != 1 || !j.finished[0].Complete || j.finished[0].Seats[0].Player.ID != "K1" {
 			t.Fatalf("finished %+v; want the restored game, complete, alice in seat 0", j.finished)
+		}
+	})
+}
+
+// A restored table's seats get the bots of the levels it was created with
+// (not the lobby's default bots), and a level the restarted server no longer
+// knows falls back to the default for that seat alone.
+func TestRestoredTableKeepsBotLevels(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		j := newMemJournal()
+		clock := tables.NewFakeClock(t0)
+		known := map[string]bool{"easy": true, "strong": true}
+		cfg := Config{Registry: engine.NewRegistry(turnsRuleset()), Clock: clock, Seed: 42,
+			BotPace: time.Second, TurnTimer: Off, Journal: j, Saved: j,
+			Bots: func(string, int) engine.Bot { return levelBot{"default"} },
+			LevelBots: func(rs, level string, seat int) (engine.Bot, error) {
+				if !known[level] {
+					return nil, fmt.Errorf("no bot level %q", level)
+				}
+				return levelBot{level}, nil
+			},
+		}
+		l1 := New(cfg)
+		errc := make(chan error, 1)
+		go func() { errc <- l1.Run(context.Background()) }()
+		alice := enter(t, l1, "K1", "alice")
+		c, err := l1.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 4,
+			Options: engine.Options{"turns": "30"}, BotLevels: []string{"", "strong", "easy", "easy"}})
+		must(t, err)
+		must(t, c.Table.Start(alice))
+		synctest.Wait()
+		clock.Advance(time.Second)
+		synctest.Wait()
+		must(t, l1.Shutdown(context.Background()))
+		<-errc
+
+		delete(known, "easy") // the restarted server lost a level: seats 2 and 3 get the default
+		l2 := runLobby(t, cfg)
+		u, err := l2.List()
+		must(t, err)
+		if len(u.Tables) != 1 {
+			t.Fatalf("tables after the restart: %+v", u.Tables)
+		}
+		for range 60 {
+			synctest.Wait()
+			clock.Advance(time.Second)
+		}
+		synctest.Wait()
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		if len(j.finished) != 1 {
+			t.Fatalf("%d games finished, want the restored one", len(j.finished))
+		}
+		var got []string
+		for _, s := range j.finished[0].Seats {
+			got = append(got, s.Bot)
+		}
+		want := []string{"level-default", "level-strong", "level-default", "level-default"}
+		if !slices.Equal(got[1:], want[1:]) {
+			t.Fatalf("restored seats' bots %q, want %q (seat 0 is alice's)", got, want)
 		}
 	})
 }

@@ -67,6 +67,22 @@ type Saved struct {
 	Lines  [][]byte
 }
 
+// BotLevels is the Config.BotLevels the table was created with, read from
+// the journal's header (nil when it has none or cannot be read: Restore
+// reports a bad header), so the caller can make the same bots for Restore's
+// Config.Bots.
+func (s Saved) BotLevels() []string {
+	var h struct {
+		Room struct {
+			BotLevels []string `json:"bot_levels"`
+		} `json:"cardroom_table"` // roomKey
+	}
+	if json.Unmarshal(s.Header, &h) != nil {
+		return nil
+	}
+	return h.Room.BotLevels
+}
+
 // BotKind names a bot for ratings: its Name() when it has one (a bot with
 // levels should say which: "trickbot-strong"), else its String(), else its
 // Go type ("trick.BaselineBot").
@@ -131,6 +147,7 @@ type roomHeader struct {
 	Code        string        `json:"code,omitempty"`
 	TurnTimerMS int64         `json:"turn_timer_ms"`
 	BotPaceMS   int64         `json:"bot_pace_ms"`
+	BotLevels   []string      `json:"bot_levels,omitempty"` // by seat; "": the default
 }
 
 // roomKey is the header key of roomHeader.
@@ -178,6 +195,7 @@ func (t *Table) startJournal() {
 			Name: t.cfg.Name, Host: playerJSON{t.host.ID, t.host.Name, t.host.Guest},
 			Private: t.cfg.Private, Code: t.cfg.Code,
 			TurnTimerMS: t.cfg.TurnTimer.Milliseconds(), BotPaceMS: t.cfg.BotPace.Milliseconds(),
+			BotLevels: t.cfg.BotLevels,
 		}
 		for _, s := range t.seats {
 			room.Owners = append(room.Owners, toJSON(s.owner))
@@ -342,6 +360,7 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	cfg.Host, cfg.SeatHost, cfg.Private, cfg.Code, cfg.Seed = room.Host.player(), false, room.Private, room.Code, h.Seed
 	cfg.TurnTimer = time.Duration(room.TurnTimerMS) * time.Millisecond
 	cfg.BotPace = time.Duration(room.BotPaceMS) * time.Millisecond
+	cfg.BotLevels = room.BotLevels
 	t, err := New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("restore %s: %w", saved.Table, err)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -382,5 +383,33 @@ func TestRestoreKeepsSeatChanges(t *testing.T) {
 		}
 		cancel()
 		<-errc
+	})
+}
+
+// The bot levels a table was created with are in its journal: a restored
+// table hands them back (and journals them again), so its seats get the same
+// bots after a restart.
+func TestRestoreKeepsBotLevels(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.BotLevels = []string{"", "strong", "easy"}
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		must(t, r.table.Start(alice))
+		synctest.Wait()
+		r.stop()
+		s := j.saved("t1")
+		if got := s.BotLevels(); !slices.Equal(got, cfg.BotLevels) {
+			t.Fatalf("Saved.BotLevels() = %q, want %q", got, cfg.BotLevels)
+		}
+		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), s, Config{})
+		must(t, err)
+		if !slices.Equal(tb.cfg.BotLevels, cfg.BotLevels) {
+			t.Fatalf("restored table's BotLevels = %q, want %q", tb.cfg.BotLevels, cfg.BotLevels)
+		}
+		if got := (Saved{Header: []byte(`{"ruleset":"toy"}`)}).BotLevels(); got != nil {
+			t.Fatalf("a header without levels: %q, want nil", got)
+		}
 	})
 }

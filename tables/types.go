@@ -168,6 +168,11 @@ type Config struct {
 	// a BotPace the bot decides in the table's goroutine, with the budget
 	// as its context's deadline when the Clock is RealClock.
 	BotBudget time.Duration
+	// BotLevels is the bot level the table was created with for each seat
+	// ("" or missing: the default), as its creator chose it. The table does
+	// not read it: Bots makes the bots. It is kept in the journal so that a
+	// restored table can be given the same bots (Saved.BotLevels).
+	BotLevels []string
 	// IdleClose closes a table still waiting for its start when nobody has
 	// been at it (no subscriber, no connected person in a seat) for this
 	// long; 0 never does.
