@@ -106,15 +106,26 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 }
 
 // quickPlay sits at the first open table of a game that is waiting for
-// players, or creates one and starts it with bots.
+// players, or creates one and starts it with bots. The screen's list may be
+// a moment old (lobby updates are coalesced), so a table that filled or
+// started meanwhile is skipped for the next one, and then for a new table.
 func (m *model) quickPlay(game string) tea.Cmd {
+	var open []string
 	for _, t := range m.lobbyU.Tables {
 		if t.Ruleset == game && !t.Private && t.Phase == tables.Waiting && t.Free > 0 {
-			return m.join(t.ID, -1)
+			open = append(open, t.ID)
 		}
 	}
 	p := m.player
 	return func() tea.Msg {
+		for _, id := range open {
+			t, err := m.app.lobby.Join(p, id, -1)
+			if err != nil {
+				continue // taken or started since the screen showed it
+			}
+			sub, err := t.Subscribe(p)
+			return satMsg{t: t, sub: sub, err: err}
+		}
 		c, err := m.app.lobby.Create(lobby.CreateRequest{Host: p, Ruleset: game})
 		if err != nil {
 			return satMsg{err: err}

@@ -1,0 +1,58 @@
+package tui
+
+import (
+	"context"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"cardroom/engine/games"
+	"cardroom/lobby"
+	"cardroom/tables"
+)
+
+// Quick play trusts the screen's copy of the lobby, which may be a moment
+// old (updates are coalesced). A table that filled since the screen showed
+// it is skipped, and with no other open table quick play creates one,
+// instead of answering "Every seat is taken".
+func TestQuickPlaySkipsATableThatFilled(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	l := lobby.New(lobby.Config{Registry: games.Registry(), Bots: games.Baseline, Seed: 7})
+	done := make(chan error, 1)
+	go func() { done <- l.Run(context.Background()) }()
+	defer func() {
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+		<-done
+	}()
+	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+	c, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "singularity", Seats: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, err := l.List() // the screen sees bob's table with two free seats
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, id := range []string{"SHA256:carol", "SHA256:dave"} {
+		if _, err := l.Join(tables.Player{ID: id, Name: id[7:]}, c.Info.ID, i+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	m := testModel(80, 24, Settings{})
+	m.app = NewApp(l, games.Registry(), nil)
+	m.lobbyU = stale
+	msg, ok := m.quickPlay("singularity")().(satMsg)
+	if !ok {
+		t.Fatalf("quick play answered %T", msg)
+	}
+	if msg.err != nil {
+		t.Fatalf("quick play with a stale list: %v", msg.err)
+	}
+	defer msg.sub.Close()
+	if msg.t.ID() == c.Info.ID {
+		t.Fatal("quick play joined the table that had filled")
+	}
+}
