@@ -216,13 +216,16 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 		if playing {
 			cursor = tm.cursor
 		}
-		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
-		b.WriteString(tm.placeHand(st.cardRow(v.Hand, func(i int) cardState {
+		states := tm.parts.hand.states[:0]
+		for i := range v.Hand {
 			if i < len(tm.marked) && tm.marked[i] {
-				return cardHot
+				states = append(states, cardHot)
+			} else {
+				states = append(states, cardNormal)
 			}
-			return cardNormal
-		}, cursor), len(v.Hand)) + "\n")
+		}
+		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
+		b.WriteString(tm.handRow(v.Hand, states, cursor) + "\n")
 	}
 	b.WriteString(tm.ddPrompt(v) + "\n")
 	return b.String()

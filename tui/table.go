@@ -80,6 +80,7 @@ type tableParts struct {
 	roundOK  bool
 
 	waiting blockCache[seatKey] // "Waiting for …", by the seat to move
+	hand    handCache
 
 	keys    []binding // the help bar's keys; read-only once listed
 	keysKey keysKey

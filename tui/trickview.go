@@ -182,27 +182,25 @@ func (tm *tableModel) trickHand(b *strings.Builder, v *trick.View) {
 	case len(v.Hand) == 0:
 		b.WriteString(st.Subtle.Render(tx.get("No cards in hand.")) + "\n")
 	default:
-		legal := map[cards.Card]bool{}
-		for _, mv := range v.Legal {
-			if mv.Kind == engine.Play {
-				legal[mv.Card] = true
-			}
-		}
 		playing := tm.myTurn && v.Phase == trick.PhasePlay
 		cursor := -1
 		if playing {
 			cursor = tm.cursor
 		}
-		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
-		b.WriteString(tm.placeHand(st.cardRow(v.Hand, func(i int) cardState {
+		states := tm.parts.hand.states[:0]
+		for i, c := range v.Hand {
 			switch {
 			case playing && i == tm.cursor:
-				return cardHot
-			case playing && !legal[v.Hand[i]]:
-				return cardDim
+				states = append(states, cardHot)
+			case playing && !slices.ContainsFunc(v.Legal, func(mv engine.Move) bool { return mv.Kind == engine.Play && mv.Card == c }):
+				states = append(states, cardDim)
+			default:
+				states = append(states, cardNormal)
 			}
-			return cardNormal
-		}, cursor), len(v.Hand)) + "\n")
+		}
+		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
+		b.WriteString(tm.handRow(v.Hand, states, cursor))
+		b.WriteByte('\n')
 	}
 }
 
@@ -594,6 +592,40 @@ func (tm *tableModel) wide() bool { return tm.m.width >= 100 && tm.m.height >= 3
 
 // placeHand centres a drawn hand of n cards under the viewer's seat when
 // the seats are laid out around the table, and remembers where it went.
+// handRow is the hand drawn as a row of cards (cardRow) in the given
+// states, placed (placeHand); it is drawn again only when the cards, their
+// states, the cursor, the size or the styles changed. states may be the
+// cache's own scratch slice.
+func (tm *tableModel) handRow(hand []cards.Card, states []cardState, cursor int) string {
+	h := &tm.parts.hand
+	if h.ok && h.st == tm.m.st && h.width == tm.m.width && h.height == tm.m.height && h.cursor == cursor &&
+		slices.Equal(h.cards, hand) && slices.Equal(h.drawn, states) {
+		h.states = states
+		tm.handX = h.handX
+		return h.row
+	}
+	row := tm.placeHand(tm.m.st.cardRow(hand, func(i int) cardState { return states[i] }, cursor), len(hand))
+	h.st, h.width, h.height, h.cursor = tm.m.st, tm.m.width, tm.m.height, cursor
+	h.cards = append(h.cards[:0], hand...)
+	h.drawn = append(h.drawn[:0], states...)
+	h.states = states
+	h.row, h.handX, h.ok = row, tm.handX, true
+	return row
+}
+
+// handCache is the hand drawn last and what it was drawn from.
+type handCache struct {
+	st            *Styles
+	width, height int
+	cursor        int
+	cards         []cards.Card
+	drawn         []cardState // the states drawn
+	states        []cardState // scratch for the next states
+	row           string
+	handX         int
+	ok            bool
+}
+
 func (tm *tableModel) placeHand(row string, n int) string {
 	tm.handX = 0
 	if !tm.wide() {
