@@ -120,10 +120,14 @@ func TestCrashChild(t *testing.T) {
 	}
 	fmt.Println(playingMark)
 	if sub != nil {
+		moved := 0
 		for s := range sub.C {
 			if s.Phase == tables.Playing && s.Turn == s.You && s.View != nil {
 				if l := s.View.LegalMoves(); len(l) > 0 {
-					_ = tb.Move(crashAlice, l[0]) // a stale snapshot's move is refused: fine
+					if tb.Move(crashAlice, l[0]) == nil { // a stale snapshot's move is refused: fine
+						moved++
+						fmt.Printf("%s %d\n", movedMark, moved)
+					}
 				}
 			}
 		}
@@ -138,11 +142,17 @@ const playingMark = "crash child: playing"
 // doneMark is what the child prints once its table has ended.
 const doneMark = "crash child: the game is over"
 
+// movedMark, then a count, is what the child prints after each of alice's
+// moves: "crash child: alice moved 3".
+const movedMark = "crash child: alice moved"
+
 // runChild runs the scripted game in a child process in dir. kill > 0 kills
-// it (SIGKILL) that long after its table started playing (or after its
-// start, when it never does). It reports whether the child exited by itself
-// and how long it played.
-func runChild(t *testing.T, dir string, kill time.Duration) (exited bool, played time.Duration) {
+// it (SIGKILL) as soon as alice has made that many moves in this run: a
+// point inside the game, whatever the machine's speed (the child goes on
+// for the moment the kill takes). killAfter > 0 kills it that long after it
+// started, wherever it is then (opening the store, restoring, playing). It
+// reports whether the child exited by itself and how long it played.
+func runChild(t *testing.T, dir string, kill int, killAfter time.Duration) (exited bool, played time.Duration) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), crashChildEnv+"="+dir)
@@ -153,58 +163,51 @@ func runChild(t *testing.T, dir string, kill time.Duration) (exited bool, played
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var after <-chan time.Time
-	var playing time.Time
 	poll := time.NewTicker(time.Millisecond)
 	defer poll.Stop()
-	for playing.IsZero() {
+	hang := time.NewTimer(2 * time.Minute)
+	defer hang.Stop()
+	mark := ""
+	if kill > 0 {
+		mark = fmt.Sprintf("%s %d\n", movedMark, kill)
+	}
+	var timed <-chan time.Time
+	if killAfter > 0 {
+		tm := time.NewTimer(killAfter)
+		defer tm.Stop()
+		timed = tm.C
+	}
+	var playing time.Time
+	for {
 		select {
+		case <-timed:
+			_ = cmd.Process.Kill() // SIGKILL
+			<-done
+			return false, killAfter
 		case err := <-done:
 			if err != nil {
 				t.Fatalf("child: %v\n%s", err, out.String())
 			}
-			return true, 0
+			if playing.IsZero() {
+				return true, 0
+			}
+			return true, time.Since(playing)
 		case <-poll.C:
-			if strings.Contains(out.String(), playingMark) {
+			o := out.String()
+			if playing.IsZero() && strings.Contains(o, playingMark) {
 				playing = time.Now()
 			}
-		}
-	}
-	if kill > 0 {
-		tm := time.NewTimer(kill)
-		defer tm.Stop()
-		after = tm.C
-	} else { // measure the game
-		for played == 0 {
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("child: %v\n%s", err, out.String())
-				}
-				return true, time.Since(playing)
-			case <-poll.C:
-				if strings.Contains(out.String(), doneMark) {
-					played = time.Since(playing)
-				}
+			if mark != "" && strings.Contains(o, mark) {
+				_ = cmd.Process.Kill() // SIGKILL
+				<-done
+				return false, time.Since(playing)
 			}
+		case <-hang.C:
+			_ = cmd.Process.Kill()
+			<-done
+			t.Fatalf("child hung:\n%s", out.String())
 		}
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("child: %v\n%s", err, out.String())
-		}
-		return true, played
-	case <-after:
-		_ = cmd.Process.Kill() // SIGKILL
-		<-done
-		return false, kill
-	case <-time.After(2 * time.Minute):
-		_ = cmd.Process.Kill()
-		<-done
-		t.Fatalf("child hung:\n%s", out.String())
-	}
-	return false, 0
 }
 
 // syncBuffer is a bytes.Buffer the child's output goroutines and the test
@@ -272,7 +275,7 @@ func TestKilledGameFinishesTheSame(t *testing.T) {
 		t.Skip("runs child processes")
 	}
 	ref := t.TempDir()
-	ended, span := runChild(t, ref, 0)
+	ended, span := runChild(t, ref, 0, 0)
 	if !ended || span <= 0 {
 		t.Fatal("the reference run did not play to its end")
 	}
@@ -281,16 +284,23 @@ func TestKilledGameFinishesTheSame(t *testing.T) {
 		t.Fatalf("reference run archived %d games, want 1", len(want))
 	}
 
-	// Four games, each killed at random moments until one run ends by
-	// itself. A restored table whose person is away plays on at once (their
-	// bot moves at pace 0, ON-2), so the kills after the first fall mostly
-	// on the restore itself.
+	// Four games. Each is killed first right after alice's k-th move, k
+	// seeded from 1 to 40, so that kill falls inside the game however fast
+	// the machine runs it; then at random moments (a restored table whose
+	// person is away plays on at once, ON-2, so these fall mostly on the
+	// restore itself), until one run ends by itself.
 	rng := rand.New(rand.NewPCG(8, 8))
 	kills, midGame := 0, 0
 	for trial := range 4 {
 		dir := t.TempDir()
-		for range 3 {
-			if ended, _ := runChild(t, dir, time.Duration(rng.Int64N(int64(span)))+time.Millisecond); ended {
+		for try := range 3 {
+			k, after := 1+rng.IntN(40), time.Duration(rng.Int64N(int64(span)))+time.Millisecond
+			if try > 0 {
+				k = 0
+			} else {
+				after = 0
+			}
+			if ended, _ := runChild(t, dir, k, after); ended {
 				break
 			}
 			kills++
@@ -298,7 +308,7 @@ func TestKilledGameFinishesTheSame(t *testing.T) {
 				midGame++
 			}
 		}
-		if ended, _ := runChild(t, dir, 0); !ended {
+		if ended, _ := runChild(t, dir, 0, 0); !ended {
 			t.Fatal("the last run did not end")
 		}
 		got, _ := finished(t, dir)
