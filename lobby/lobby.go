@@ -68,6 +68,9 @@ type Config struct {
 	// seat, for tables created with CreateRequest.BotLevels; an unknown level
 	// is an error. Nil: every table uses Bots.
 	LevelBots func(ruleset, level string, seat int) (engine.Bot, error)
+	// Fallback makes the bot that moves for a seat whose bot did not decide
+	// in time (tables.Config.Fallback); nil: the first legal move.
+	Fallback tables.BotFactory
 	// Seed seeds table ids, invite codes and table seeds; 0 takes one from
 	// crypto/rand (tests pass a fixed one).
 	Seed uint64
@@ -882,7 +885,8 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
 		IdleClose: max(l.cfg.IdleClose, 0), BotLevels: req.BotLevels,
-		Clock:     l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+		Fallback: l.cfg.Fallback,
 	}
 	if req.Private {
 		cfg.Code = l.newCode()
@@ -983,6 +987,7 @@ func (l *Lobby) restore() {
 		cfg := tables.Config{
 			IdleClose: max(l.cfg.IdleClose, 0),
 			Clock:     l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+			Fallback: l.cfg.Fallback,
 		}
 		t, err := tables.Restore(l.cfg.Registry, s, cfg)
 		if err == nil && l.tabs[t.ID()] != nil {

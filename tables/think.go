@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"cardroom/engine"
@@ -22,8 +23,9 @@ import (
 // the pace timer has fired and the move is in: at max(pace, decision time).
 // At the budget the table cancels the context; a bot that has not answered
 // botGrace later (one that ignores its context, or a box too busy to run
-// it) is overruled: the table plays the seat's first legal move and logs a
-// warning, so a table never stalls on a bot. A decision whose turn is no
+// it) is overruled: the table plays its Fallback bot's move (the seat's
+// first legal move without one) and logs a warning, so a table never stalls
+// on a bot. A decision whose turn is no
 // longer armed (the owner came back, a move or a penalty changed the game,
 // the table ended) is dropped and its context cancelled; its goroutine ends
 // on its own and writes to a channel nobody reads. Every deciding goroutine
@@ -37,7 +39,7 @@ import (
 // is the one the table would get deciding in its own goroutine.
 
 // botGrace is how long after the decision's budget the table waits for a
-// bot's move before it plays the seat's first legal move instead.
+// bot's move before it plays its Fallback's move instead.
 const botGrace = 25 * time.Millisecond
 
 // decision is a bot's move being decided off the table's goroutine. Only
@@ -147,7 +149,7 @@ func (t *Table) decided(r decided) error {
 }
 
 // cutFired: the decision's budget has passed (cancel its context and give
-// it botGrace more), or its grace too (play the first legal move).
+// it botGrace more), or its grace too (play the Fallback's move).
 func (t *Table) cutFired() error {
 	d := t.thinking
 	if d.ready {
@@ -159,17 +161,35 @@ func (t *Table) cutFired() error {
 		d.cut = t.clock.NewTimer(botGrace)
 		return nil
 	}
-	legal := t.g.Legal(d.seat)
-	if len(legal) == 0 {
-		return fmt.Errorf("seat %d must move but has no legal move", d.seat)
+	m, err := t.fallbackMove(d.seat)
+	if err != nil {
+		return err
 	}
-	t.log.Warn("table: the bot did not decide in time; its seat plays its first legal move",
-		"table", t.cfg.ID, "seat", d.seat, "budget", t.botBudget(), "move", legal[0].String())
-	d.ready, d.move = true, legal[0]
+	t.log.Warn("table: the bot did not decide in time; the fallback moves for its seat",
+		"table", t.cfg.ID, "seat", d.seat, "budget", t.botBudget(), "move", m.String())
+	d.ready, d.move = true, m
 	if d.paced {
 		return t.playDecision()
 	}
 	return nil
+}
+
+// fallbackMove is the move of seat's Fallback bot, decided here and now, or
+// the seat's first legal move without one (or when the fallback's move is
+// not legal).
+func (t *Table) fallbackMove(seat int) (engine.Move, error) {
+	legal := t.g.Legal(seat)
+	if len(legal) == 0 {
+		return engine.Move{}, fmt.Errorf("seat %d must move but has no legal move", seat)
+	}
+	if t.cfg.Fallback != nil {
+		if b := t.cfg.Fallback(t.rs.Name, seat); b != nil {
+			if m := b.Decide(t.g.View(seat), t.rngAt(botSalt)); slices.Contains(legal, m) {
+				return m, nil
+			}
+		}
+	}
+	return legal[0], nil
 }
 
 // playDecision plays the move of the decision in flight, which is ready and

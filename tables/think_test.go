@@ -153,16 +153,19 @@ func TestBotMovesAtPaceAndDecisionWhicheverLast(t *testing.T) {
 }
 
 // A bot still thinking at the budget is told to stop (its context ends);
-// one that does not answer within botGrace is overruled with the seat's
-// first legal move, and a warning is logged (issue 6: bounded decisions).
+// one that does not answer within botGrace is overruled with the Fallback
+// bot's move (the seat's first legal move without one), and a warning is
+// logged (issue 6: bounded decisions).
 func TestSlowBotCutAtTheBudget(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		honest bool
-		want   string // seat 1's move
+		name     string
+		honest   bool
+		fallback bool   // a Fallback bot that bids 1
+		want     string // seat 1's move
 	}{
-		{"context honoured: its move", true, `"seat":1,"move":"bid 2"`},
-		{"context ignored: the first legal move", false, `"seat":1,"move":"bid 0"`},
+		{"context honoured: its move", true, true, `"seat":1,"move":"bid 2"`},
+		{"context ignored: the first legal move", false, false, `"seat":1,"move":"bid 0"`},
+		{"context ignored: the fallback bot's move", false, true, `"seat":1,"move":"bid 1"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
@@ -174,6 +177,9 @@ func TestSlowBotCutAtTheBudget(t *testing.T) {
 					b = ctxBot{g}
 				}
 				cfg.Bots = botAt(1, b)
+				if tc.fallback {
+					cfg.Fallback = func(string, int) engine.Bot { return bidOne{} }
+				}
 				r := newRig(t, cfg)
 				g.clock = r.clock
 				a := r.subscribe(alice)
@@ -210,6 +216,18 @@ func TestSlowBotCutAtTheBudget(t *testing.T) {
 			})
 		})
 	}
+}
+
+// bidOne is a fallback bot: it bids 1 whenever it can.
+type bidOne struct{}
+
+func (bidOne) Decide(v engine.View, _ *rand.Rand) engine.Move {
+	for _, m := range v.LegalMoves() {
+		if m == engine.BidMove(1) {
+			return m
+		}
+	}
+	return v.LegalMoves()[0]
 }
 
 // The turn timer bounds the decision: a budget longer than the timer ends

@@ -164,7 +164,7 @@ type Config struct {
 	// never exceeds TurnTimer when that is set. With a BotPace the bot
 	// decides off the table's goroutine while the pace runs, is told to
 	// stop at the budget (engine.ContextBot) and, when its move is not in
-	// a moment later, the table plays the seat's first legal move. Without
+	// a moment later, the table plays the Fallback bot's move. Without
 	// a BotPace the bot decides in the table's goroutine, with the budget
 	// as its context's deadline when the Clock is RealClock.
 	BotBudget time.Duration
@@ -182,7 +182,11 @@ type Config struct {
 
 	Clock Clock      // RealClock{} when nil
 	Bots  BotFactory // first-legal-move bots when nil
-	Sink  RecordSink // records are dropped when nil
+	// Fallback makes the bot that moves for a seat whose bot has not
+	// decided in time (see BotBudget): it must decide at once, as a
+	// rule-based bot does. The seat's first legal move when nil.
+	Fallback BotFactory
+	Sink     RecordSink // records are dropped when nil
 	// Journal keeps the game as it is played and when it ends (see
 	// Journal); without one a crash loses the game.
 	Journal Journal

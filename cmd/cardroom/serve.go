@@ -100,7 +100,8 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}
 	defer per.close(logger)
 	lcfg := lobby.Config{
-		Registry: reg, Bots: games.Bot, LevelBots: games.LevelBot, Sink: tables.FileSink{Dir: cfg.DataDir},
+		Registry: reg, Bots: games.Bot, LevelBots: games.LevelBot, Fallback: games.Baseline,
+		Sink:   tables.FileSink{Dir: cfg.DataDir},
 		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
 		PublishEvery: lobby.DefaultPublishEvery,
 	}
