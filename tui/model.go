@@ -530,10 +530,12 @@ func (m *model) draw() string {
 // frame lays out a screen: the body, padded to the height, then the status
 // line and the help bar.
 func (m *model) frame(body string, keys []binding) string {
-	m.memo.split = splitLines(m.memo.split[:0], strings.TrimRight(body, "\n"))
-	lines := m.memo.split
+	memo := &m.memo
+	memo.split = splitLines(memo.split[:0], strings.TrimRight(body, "\n"))
+	lines := memo.split
 	m.padX = 0
-	if m.width > minWidth+20 {
+	centred := m.width > minWidth+20
+	if centred {
 		m.padX = m.centrePad(lines)
 	}
 	room := m.height - 2
@@ -549,16 +551,24 @@ func (m *model) frame(body string, keys []binding) string {
 		}
 	}
 	help := m.helpBar(keys)
+	size := max(room-1, 0) + 2 + len(status) + len(help)
+	for _, l := range lines {
+		if l != "" {
+			size += m.padX + len(l)
+		}
+	}
 	var b strings.Builder
-	b.Grow(len(body) + len(lines)*m.padX + room + len(status) + len(help) + 2)
+	b.Grow(size)
+	starts := memo.starts[:0]
 	for i, l := range lines {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		if l != "" {
 			writeSpaces(&b, m.padX)
-			b.WriteString(l)
 		}
+		starts = append(starts, b.Len())
+		b.WriteString(l)
 	}
 	for i := len(lines); i < room; i++ {
 		if i > 0 {
@@ -570,6 +580,18 @@ func (m *model) frame(body string, keys []binding) string {
 	b.WriteByte('\n')
 	b.WriteString(help)
 	out := b.String()
+	// The memo's lines point into this frame, which the model keeps
+	// (drawn), rather than into body, which it need not keep.
+	widths := memo.widths // centrePad's, for lines
+	clear(memo.lines)
+	memo.lines, memo.widths, memo.starts = memo.lines[:0], widths[:0], starts
+	if centred && m.set.Glyphs == Unicode { // else the frame's lines are not body's
+		for i, l := range lines {
+			memo.lines = append(memo.lines, out[starts[i]:starts[i]+len(l)])
+		}
+		memo.widths = widths[:len(lines)]
+	}
+	clear(memo.split)
 	if m.set.Glyphs != Unicode {
 		out = plainGlyphs.Replace(out)
 	}
@@ -582,6 +604,7 @@ type frameMemo struct {
 	lines  []string // the last frame's body lines (when centred)
 	widths []int    // their widths
 	split  []string // the body's lines, reused from frame to frame
+	starts []int    // where each line starts in the frame
 
 	helpKeys  []binding
 	helpWidth int

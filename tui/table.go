@@ -447,21 +447,30 @@ func (tm *tableModel) view() (string, []binding) {
 	if s.Version == 0 {
 		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}
 	}
-	var b strings.Builder
 	header := tm.header()
 	body, bodyN := tm.body()
 	chat := tm.chatLines()
-	b.Grow(len(header) + len(body) + 256)
-	b.WriteString(header)
-	b.WriteString(body)
 	lines := 1 + strings.Count(header, "\n") + bodyN
 	room := tm.m.height - 2 - lines
+	gap := 0 // newlines between the body and the chat
 	if len(chat) > 0 && room > 1 {
 		if len(chat) > room-1 {
 			chat = chat[len(chat)-(room-1):]
 		}
-		pad := room - 1 - len(chat)
-		for range max(0, pad) + 1 {
+		gap = max(0, room-1-len(chat)) + 1
+	} else {
+		chat = nil
+	}
+	size := len(header) + len(body) + gap + max(0, len(chat)-1)
+	for _, l := range chat {
+		size += len(l)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	b.WriteString(header)
+	b.WriteString(body)
+	if len(chat) > 0 {
+		for range gap {
 			b.WriteByte('\n')
 		}
 		for i, l := range chat {

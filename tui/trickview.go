@@ -95,12 +95,14 @@ func (tm *tableModel) trickView(v *trick.View) string {
 	} else {
 		seats = tm.trickList(v)
 	}
+	hand := tm.trickHand(v, strings.Count(round, "\n")+strings.Count(seats, "\n"))
+	prompt := tm.trickPrompt(v)
 	var b strings.Builder
-	b.Grow(len(round) + len(seats) + 1024) // the hand and the prompt: ≤ 1 KB in most cases
+	b.Grow(len(round) + len(seats) + len(hand) + len(prompt) + 1)
 	b.WriteString(round)
 	b.WriteString(seats)
-	tm.trickHand(&b, v)
-	b.WriteString(tm.trickPrompt(v))
+	b.WriteString(hand)
+	b.WriteString(prompt)
 	b.WriteByte('\n')
 	return b.String()
 }
@@ -168,19 +170,19 @@ func (tm *tableModel) drawRoundLines(v *trick.View) string {
 	return out + "\n"
 }
 
-// trickHand writes the hand (or why there is none) to b, which holds the
-// screen's lines above it.
+// trickHand is the hand (or why there is none), with its newline; above is
+// the number of lines of the game part above it.
 //
 //go:noinline
-func (tm *tableModel) trickHand(b *strings.Builder, v *trick.View) {
+func (tm *tableModel) trickHand(v *trick.View, above int) string {
 	st, tx := tm.m.st, tm.m.tx
 	switch {
 	case v.Seat == engine.Spectator:
-		b.WriteString(st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n")
+		return st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n"
 	case v.Hand == nil && v.Foreheads != nil:
-		b.WriteString(tx.get("Your card is on your forehead: everyone sees it but you.") + "\n")
+		return tx.get("Your card is on your forehead: everyone sees it but you.") + "\n"
 	case len(v.Hand) == 0:
-		b.WriteString(st.Subtle.Render(tx.get("No cards in hand.")) + "\n")
+		return st.Subtle.Render(tx.get("No cards in hand.")) + "\n"
 	default:
 		playing := tm.myTurn && v.Phase == trick.PhasePlay
 		cursor := -1
@@ -198,9 +200,8 @@ func (tm *tableModel) trickHand(b *strings.Builder, v *trick.View) {
 				states = append(states, cardNormal)
 			}
 		}
-		tm.handY = 1 + strings.Count(b.String(), "\n") + 1 // the header line, then the frame's top
-		b.WriteString(tm.handRow(v.Hand, states, cursor))
-		b.WriteByte('\n')
+		tm.handY = 1 + above + 1 // the header line, then the frame's top
+		return tm.handRow(v.Hand, states, cursor) + "\n"
 	}
 }
 
