@@ -233,7 +233,9 @@ func BenchmarkView(b *testing.B) {
 			m := onTable(testModel(120, 40, Settings{}), sc.snap(b))
 			b.ReportAllocs()
 			for b.Loop() {
-				m.drawn = "" // a full draw, as after a new snapshot
+				// A full draw from nothing: no frame, no parts kept from the
+				// last draw (BenchmarkTableFrame measures frames as they come).
+				m.drawn, m.table.parts, m.memo = "", tableParts{}, frameMemo{}
 				_ = m.View()
 			}
 		})
