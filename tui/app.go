@@ -26,6 +26,7 @@ type App struct {
 	now     func() time.Time
 	archive Archive       // nil: no history, ratings or export
 	saved   SettingsStore // nil: settings last while the server runs
+	styles  stylesCache   // the sessions' styles, shared per colour profile and settings
 
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu

@@ -13,7 +13,7 @@ type frame struct {
 }
 
 func (s *Styles) frame() frame {
-	if s.set.Glyphs == Unicode {
+	if s.glyphs == Unicode {
 		return frame{"╭", "┬", "╮", "╰", "┴", "╯", "──", "│"}
 	}
 	return frame{"+", "+", "+", "+", "+", "+", "--", "|"}
@@ -57,7 +57,7 @@ func (s *Styles) cardRow(cs []cards.Card, state func(i int) cardState, cursor in
 	out := top.String() + "\n" + mid.String() + "\n" + bot.String()
 	if cursor >= 0 && cursor < n {
 		mark := "▲"
-		if s.set.Glyphs != Unicode {
+		if s.glyphs != Unicode {
 			mark = "^"
 		}
 		out += "\n" + strings.Repeat(" ", 1+3*cursor) + s.Key.Render(mark)

@@ -250,7 +250,7 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		cursor := "  "
 		if i == f.cursor {
 			cursor = s.Key.Render("▸ ")
-			if s.set.Glyphs != Unicode {
+			if s.glyphs != Unicode {
 				cursor = s.Key.Render("> ")
 			}
 		}

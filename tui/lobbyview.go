@@ -199,7 +199,7 @@ func (m *model) lobbyView() string {
 }
 
 func cursorMark(st *Styles) string {
-	if st.set.Glyphs == Unicode {
+	if st.glyphs == Unicode {
 		return "▸ "
 	}
 	return "> "

@@ -96,7 +96,7 @@ type model struct {
 
 	form     *createForm
 	settings settingsForm
-	profile  termenv.Profile // the terminal's own colour profile
+	profile  termenv.Profile // the terminal's own colour profile (the session renderer's)
 
 	table *tableModel
 
@@ -121,9 +121,11 @@ func newModel(a *App, s session, e lobby.Entry, set Settings) *model {
 	return m
 }
 
+// restyle takes the styles and text of the session's settings. The styles
+// are the app's, shared with the other sessions of the same profile and
+// settings; the session's renderer is only read (its profile, once).
 func (m *model) restyle() {
-	m.sess.Renderer().SetColorProfile(m.profile)
-	m.st = NewStyles(m.sess.Renderer(), m.set)
+	m.st = m.app.styles.get(m.profile, m.set)
 	m.tx = newText(m.set.Lang)
 }
 

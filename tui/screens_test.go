@@ -280,7 +280,7 @@ func TestMergedKeysAllCount(t *testing.T) {
 
 // visibleWidth agrees with lipgloss.Width on the text screens are made of.
 func TestVisibleWidth(t *testing.T) {
-	st := NewStyles(newFakeSession(80, 24, termenv.ANSI256).r, Settings{})
+	st := NewStyles(termenv.ANSI256, Settings{})
 	for _, s := range []string{
 		"", "plain", st.Card(cards.New(cards.Ace, cards.Spades)) + " · " + st.Bold.Render("Grüße ←→ ▸ ╭──╮ μ σ ⏱ 42 s"),
 		st.cardRow([]cards.Card{cards.Singularity, cards.Clanker}, nil, 0), "日本語 names", "e\u0301", "tab\there", "\x1b]0;title\x07x",

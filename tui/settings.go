@@ -102,7 +102,7 @@ func (m *model) settingsView() string {
 		if i == m.settings.cursor {
 			cur = st.Key.Render(cursorMark(st))
 			label, value = st.Bold.Render(label), st.Bold.Render("◂ "+value+" ▸")
-			if st.set.Glyphs != Unicode {
+			if st.glyphs != Unicode {
 				value = st.Bold.Render("< " + r.value + " >")
 			}
 		}

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"io"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -33,11 +35,14 @@ type Settings struct {
 	Bell       bool   `json:"bell"` // ring on your turn
 }
 
-// Styles are the lipgloss styles of one session, built once from that
-// session's renderer (never shared between sessions), with the card tokens
-// rendered once and cached.
+// Styles are a session's styles: text styles reduced to their escape
+// sequences (ink) and the card tokens rendered once. They are plain values
+// (strings, no maps, slices, pointers or lipgloss renderer) that depend only
+// on a styleKey, so the App builds them once per key and every session with
+// that key shares them: nothing may change a Styles after NewStyles.
 type Styles struct {
-	set Settings
+	glyphs     Glyphs
+	fourColour bool
 
 	Title, Subtle, Bold, Err, OK, Warn, Key, Help, Selected, Turn, Away, Bot ink
 
@@ -56,13 +61,40 @@ const (
 	cardStates
 )
 
-// NewStyles builds a session's styles. r renders for that session's
-// terminal; with Settings.NoColour it renders no colour at all.
-func NewStyles(r *lipgloss.Renderer, set Settings) *Styles {
+// styleKey is everything a session's Styles depend on: the colour profile
+// they are rendered for (Ascii with Settings.NoColour) and the glyph and
+// colour settings. The background does not count: no style uses an adaptive
+// colour (one that would, must add it to the key).
+type styleKey struct {
+	profile    termenv.Profile
+	glyphs     Glyphs
+	fourColour bool
+}
+
+func styleKeyOf(p termenv.Profile, set Settings) styleKey {
 	if set.NoColour {
-		r.SetColorProfile(termenv.Ascii)
+		p = termenv.Ascii
 	}
-	s := &Styles{set: set}
+	return styleKey{profile: p, glyphs: set.Glyphs, fourColour: set.FourColour}
+}
+
+// NewStyles builds the styles for a terminal of colour profile p; with
+// Settings.NoColour they have no colour at all. They are rendered with a
+// renderer of their own, not the session's: what lipgloss writes for a
+// plain (not adaptive) colour depends on the profile alone, so the result
+// is byte for byte what the session's renderer of that profile would give.
+func NewStyles(p termenv.Profile, set Settings) *Styles {
+	k := styleKeyOf(p, set)
+	r := lipgloss.NewRenderer(io.Discard, termenv.WithProfile(k.profile))
+	r.SetColorProfile(k.profile)
+	r.SetHasDarkBackground(true) // read by adaptive colours only; there are none
+	return buildStyles(r, k)
+}
+
+// buildStyles renders the styles of key k with r, whose colour profile must
+// be k.profile.
+func buildStyles(r *lipgloss.Renderer, k styleKey) *Styles {
+	s := &Styles{glyphs: k.glyphs, fourColour: k.fourColour}
 	n := r.NewStyle
 	s.Title = inkOf(n().Bold(true).Foreground(lipgloss.Color("12")))
 	s.Subtle = inkOf(n().Foreground(lipgloss.Color("8")))
@@ -91,6 +123,36 @@ func NewStyles(r *lipgloss.Renderer, set Settings) *Styles {
 		s.suit[su] = n().Foreground(s.faceColour(cards.New(cards.Ace, su))).Render(s.SuitGlyph(su))
 	}
 	s.back = n().Foreground(lipgloss.Color("4")).Render("░░")
+	return s
+}
+
+// stylesCache holds the styles built so far, one per key, for the App's
+// sessions to share. There are few keys (4 profiles × 3 glyph sets × 2), so
+// it stays small; maxCachedStyles bounds it anyway.
+type stylesCache struct {
+	mu sync.Mutex
+	m  map[styleKey]*Styles // guarded by mu
+}
+
+const maxCachedStyles = 64
+
+// get returns the shared styles for profile p and set, building them on
+// first use (under the lock: a second login with the same key waits for the
+// first's rather than building them again).
+func (c *stylesCache) get(p termenv.Profile, set Settings) *Styles {
+	k := styleKeyOf(p, set)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s, ok := c.m[k]; ok {
+		return s
+	}
+	s := NewStyles(k.profile, set)
+	if c.m == nil {
+		c.m = map[styleKey]*Styles{}
+	}
+	if len(c.m) < maxCachedStyles {
+		c.m[k] = s
+	}
 	return s
 }
 
@@ -133,12 +195,12 @@ func (s *Styles) faceColour(f cards.Card) lipgloss.Color {
 	case cards.Hearts:
 		return "9"
 	case cards.Diamonds:
-		if s.set.FourColour {
+		if s.fourColour {
 			return "208"
 		}
 		return "9"
 	case cards.Clubs:
-		if s.set.FourColour {
+		if s.fourColour {
 			return "10"
 		}
 	}
@@ -147,7 +209,7 @@ func (s *Styles) faceColour(f cards.Card) lipgloss.Color {
 
 // SuitGlyph is how suit su is drawn in this session's glyph set.
 func (s *Styles) SuitGlyph(su cards.Suit) string {
-	switch s.set.Glyphs {
+	switch s.glyphs {
 	case Unicode:
 		return su.Symbol()
 	case ASCII:

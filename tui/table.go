@@ -496,7 +496,7 @@ func (tm *tableModel) header() string {
 	if !s.Deadline.IsZero() && s.Phase == tables.Playing {
 		left := max(0, int(s.Deadline.Sub(tm.m.app.now()).Seconds()+0.999))
 		timer = tx.f("⏱ %d s", left)
-		if st.set.Glyphs != Unicode {
+		if st.glyphs != Unicode {
 			timer = tx.f("time %d s", left)
 		}
 		if left <= 10 {
