@@ -48,8 +48,9 @@ const (
 // Messages the model gives itself.
 type (
 	lobbyMsg struct {
-		u  lobby.Update
-		ok bool // false: the lobby subscription ended
+		u   lobby.Update
+		sub *lobby.Subscription
+		ok  bool // false: the lobby subscription ended
 	}
 	snapMsg struct {
 		s   tables.Snapshot
@@ -87,12 +88,19 @@ type model struct {
 	isErr  bool
 	closed string // the session is closing: why
 
-	subs     *subscriptions
-	lobbySub *lobby.Subscription
-	lobbyU   lobby.Update
-	lobbySel int
-	filter   string  // show only tables of this rule set ("": all)
-	codeIn   *string // typing an invite code in the lobby
+	subs *subscriptions
+	// The lobby subscription is open only while the lobby screen is shown
+	// (syncLobby): elsewhere nothing shows its updates. lobbyU is the last
+	// update, kept while away and replaced as soon as a new subscription
+	// opens (it starts with the lobby's state then).
+	lobbySub     *lobby.Subscription // the open one; nil: none
+	lobbyOpening bool                // a subscription is being opened
+	lobbyGone    bool                // the lobby has stopped or refused one: no more
+	entering     bool                // a join or watch from the command line is under way
+	lobbyU       lobby.Update
+	lobbySel     int
+	filter       string  // show only tables of this rule set ("": all)
+	codeIn       *string // typing an invite code in the lobby
 
 	form     *createForm
 	settings settingsForm
@@ -155,6 +163,16 @@ func (s *subscriptions) setLobby(sub *lobby.Subscription) bool {
 	return !s.done
 }
 
+// dropLobby forgets the lobby subscription sub, if it is the one recorded:
+// the caller closes it.
+func (s *subscriptions) dropLobby(sub *lobby.Subscription) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lobby == sub {
+		s.lobby = nil
+	}
+}
+
 // setTable records the table subscription, returning the one it replaces;
 // ok is false if the session has ended (the caller must close sub).
 func (s *subscriptions) setTable(sub *tables.Subscription) (old *tables.Subscription, ok bool) {
@@ -178,11 +196,12 @@ func (s *subscriptions) closeAll() {
 }
 
 func (m *model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.EnterAltScreen, tea.EnableMouseCellMotion, m.subscribeLobby()}
+	cmds := []tea.Cmd{tea.EnterAltScreen, tea.EnableMouseCellMotion}
 	args := m.sess.Args()
 	if len(args) >= 1 {
 		cmds = append(cmds, m.deepLink(args))
 	}
+	cmds = append(cmds, m.syncLobby())
 	return tea.Batch(cmds...)
 }
 
@@ -206,8 +225,10 @@ func (m *model) deepLink(args []string) tea.Cmd {
 		m.screen = createScreen
 		return nil
 	case "join":
+		m.entering = true // no lobby subscription for a screen that is not shown
 		return m.join(arg, -1)
 	case "watch":
+		m.entering = true
 		return m.watch(arg)
 	}
 	return m.fail(fmt.Errorf("unknown command %q: use new GAME, join CODE or watch TABLE", clipText(args[0], 20)))
@@ -217,30 +238,66 @@ func (m *model) fail(err error) tea.Cmd {
 	return func() tea.Msg { return doneMsg{err: err} }
 }
 
+// wantsLobby says whether the session should hear from the lobby now: only
+// the lobby screen shows its updates (its list, who is online; quick play
+// picks from that list). An app without a lobby (the screens' tests) has
+// none to hear from.
+func (m *model) wantsLobby() bool {
+	return m.screen == lobbyScreen && !m.entering && !m.lobbyGone && m.app.lobby != nil
+}
+
+// syncLobby opens the lobby subscription when the session wants one and
+// has none, and closes it when it no longer wants it. Update calls it after
+// every message, so that every way into or out of the lobby screen does.
+func (m *model) syncLobby() tea.Cmd {
+	want := m.wantsLobby()
+	switch {
+	case want && m.lobbySub == nil && !m.lobbyOpening:
+		m.lobbyOpening = true
+		return m.subscribeLobby()
+	case !want && m.lobbySub != nil:
+		m.closeLobby()
+	}
+	return nil
+}
+
+// closeLobby closes the open lobby subscription. Closing its channel ends
+// the waitLobby command reading it, whose lobbyMsg is then ignored. It is
+// closed on a goroutine of its own, not as a tea.Cmd: a Cmd may never run
+// once the program ends, and the subscription would outlive the session.
+func (m *model) closeLobby() {
+	sub := m.lobbySub
+	m.lobbySub = nil
+	m.subs.dropLobby(sub)
+	go sub.Close() // not on the UI goroutine: it waits for the lobby
+}
+
 func (m *model) subscribeLobby() tea.Cmd {
 	return func() tea.Msg {
 		sub, err := m.app.lobby.Subscribe()
 		if err != nil {
-			return doneMsg{err: err}
+			return lobbySubMsg{err: err}
 		}
 		if !m.subs.setLobby(sub) {
 			sub.Close()
 			return nil
 		}
-		u := <-sub.C
-		return lobbySubMsg{sub: sub, u: u}
+		u, ok := <-sub.C // the lobby's state now, at once
+		return lobbySubMsg{sub: sub, u: u, ok: ok}
 	}
 }
 
 type lobbySubMsg struct {
 	sub *lobby.Subscription
 	u   lobby.Update
+	ok  bool // false: the subscription ended before its first update
+	err error
 }
 
 func waitLobby(sub *lobby.Subscription) tea.Cmd {
 	return func() tea.Msg {
 		u, ok := <-sub.C
-		return lobbyMsg{u: u, ok: ok}
+		return lobbyMsg{u: u, sub: sub, ok: ok}
 	}
 }
 
@@ -252,12 +309,17 @@ func waitSnap(sub *tables.Subscription) tea.Cmd {
 }
 
 // Update marks the screen to be drawn again, unless the message cannot
-// change it, then handles the message (update).
+// change it, then handles the message (update), then opens or closes the
+// lobby subscription for the screen it leaves the session on.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if lm, ok := msg.(lobbyMsg); !ok || m.screen == lobbyScreen || !lm.ok {
 		m.drawn = "" // a lobby update changes only the lobby screen
 	}
-	return m.update(msg)
+	_, cmd := m.update(msg)
+	if sync := m.syncLobby(); sync != nil {
+		cmd = tea.Batch(cmd, sync)
+	}
+	return m, cmd
 }
 
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -272,17 +334,39 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.closed = msg.Reason
 		return m, tea.Quit
 	case lobbySubMsg:
+		m.lobbyOpening = false
+		if msg.err != nil || !msg.ok { // the lobby has stopped
+			if msg.sub != nil {
+				m.subs.dropLobby(msg.sub)
+			}
+			m.lobbyGone = true
+			if msg.err != nil {
+				m.say(m.tx.err(msg.err), true)
+			}
+			return m, nil
+		}
 		m.lobbySub, m.lobbyU = msg.sub, msg.u
+		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
+		if !m.wantsLobby() { // the session left the lobby screen meanwhile
+			m.closeLobby()
+			return m, nil
+		}
 		return m, waitLobby(msg.sub)
 	case lobbyMsg:
-		if !msg.ok {
+		if msg.sub != m.lobbySub {
+			return m, nil // a subscription closed since
+		}
+		if !msg.ok { // the lobby has stopped
 			m.lobbySub = nil
+			m.subs.dropLobby(msg.sub)
+			m.lobbyGone = true
 			return m, nil
 		}
 		m.lobbyU = msg.u
 		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
-		return m, waitLobby(m.lobbySub)
+		return m, waitLobby(msg.sub)
 	case satMsg:
+		m.entering = false
 		if msg.err != nil {
 			m.say(m.tx.err(msg.err), true)
 			return m, nil

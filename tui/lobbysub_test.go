@@ -1,0 +1,220 @@
+package tui
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/muesli/termenv"
+	"go.uber.org/goleak"
+
+	"cardroom/engine/games"
+	"cardroom/lobby"
+	"cardroom/tables"
+)
+
+// runLobby runs a real lobby for the test until stop.
+func runLobby(t *testing.T) (l *lobby.Lobby, stop func()) {
+	t.Helper()
+	l = lobby.New(lobby.Config{Registry: games.Registry(), Bots: games.Baseline, Seed: 7})
+	done := make(chan error, 1)
+	go func() { done <- l.Run(context.Background()) }()
+	return l, func() {
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+		<-done
+	}
+}
+
+// pump plays the part of a tea.Program for a model: it runs the commands
+// the model returns on goroutines and feeds their messages back to it.
+type pump struct {
+	t    *testing.T
+	m    *model
+	msgs chan tea.Msg
+	seen []tea.Msg
+}
+
+func newPump(t *testing.T, m *model) *pump {
+	return &pump{t: t, m: m, msgs: make(chan tea.Msg, 256)}
+}
+
+func (p *pump) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		switch msg := cmd().(type) {
+		case nil:
+		case tea.BatchMsg:
+			for _, c := range msg {
+				p.run(c)
+			}
+		default:
+			p.msgs <- msg
+		}
+	}()
+}
+
+func (p *pump) send(msg tea.Msg) {
+	p.seen = append(p.seen, msg)
+	_, cmd := p.m.Update(msg)
+	p.run(cmd)
+}
+
+// until feeds messages to the model until cond holds.
+func (p *pump) until(what string, cond func() bool) {
+	p.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for !cond() {
+		select {
+		case msg := <-p.msgs:
+			p.send(msg)
+		case <-timeout:
+			p.t.Fatalf("no %s", what)
+		}
+	}
+}
+
+// closed waits until sub's channel is closed.
+func closed(t *testing.T, sub *lobby.Subscription) {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case _, ok := <-sub.C:
+			if !ok {
+				return
+			}
+		case <-timeout:
+			t.Fatal("the lobby subscription is still open")
+		}
+	}
+}
+
+// A session at a table has no lobby subscription: it neither wakes up for
+// nor draws lobby updates it does not show. Back in the lobby it subscribes
+// again and shows the lobby as it is now at once.
+func TestLobbySubscriptionOnlyInTheLobby(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+	if _, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "singularity", Seats: 3}); err != nil {
+		t.Fatal(err)
+	}
+	app := NewApp(l, games.Registry(), nil)
+	e, err := l.Enter("SHA256:alice", "alice", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(app, newFakeSession(120, 40, termenv.ANSI256), e, Settings{Lang: "en"})
+	p := newPump(t, m)
+	defer m.cleanup()
+
+	p.run(m.Init())
+	p.until("lobby subscription", func() bool { return m.lobbySub != nil })
+	first := m.lobbySub
+	if n := len(m.lobbyU.Tables); n != 1 {
+		t.Fatalf("the lobby shows %d tables, want bob's", n)
+	}
+
+	p.send(tea.KeyMsg{Type: tea.KeyEnter}) // sit at bob's table
+	p.until("table screen", func() bool { return m.screen == tableScreen })
+	if m.lobbySub != nil || m.lobbyOpening || m.subs.lobby != nil {
+		t.Fatalf("at the table the lobby subscription is open (%v, opening %v, recorded %v)", m.lobbySub != nil, m.lobbyOpening, m.subs.lobby != nil)
+	}
+	closed(t, first)
+
+	// While the session is at the table, the lobby changes: nothing reaches
+	// the session; its last lobby update is kept.
+	carol := tables.Player{ID: "SHA256:carol", Name: "carol"}
+	if _, err := l.Create(lobby.CreateRequest{Host: carol, Ruleset: "boerenbridge"}); err != nil {
+		t.Fatal(err)
+	}
+	p.until("table screen drawn", func() bool { return m.table != nil && m.table.snap.Version > 0 })
+	for _, msg := range p.seen {
+		if lm, ok := msg.(lobbyMsg); ok && lm.ok && lm.sub != first {
+			t.Fatalf("a lobby update from another subscription reached the table: %+v", lm)
+		}
+	}
+	if n := len(m.lobbyU.Tables); n != 1 {
+		t.Fatalf("the kept lobby update has %d tables", n)
+	}
+
+	p.send(tea.KeyMsg{Type: tea.KeyEsc}) // back to the lobby
+	if m.screen != lobbyScreen {
+		t.Fatalf("screen %v after esc", m.screen)
+	}
+	p.until("lobby subscription again", func() bool { return m.lobbySub != nil })
+	if m.lobbySub == first || m.subs.lobby != m.lobbySub {
+		t.Fatal("not a new, recorded subscription")
+	}
+	if n := len(m.lobbyU.Tables); n != 2 {
+		t.Fatalf("back in the lobby it shows %d tables, want bob's and carol's", n)
+	}
+	if m.lobbyGone {
+		t.Fatal("closing the subscription at the table counted as the lobby stopping")
+	}
+
+	// The other screens do without it too.
+	p.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
+	second := m.lobbySub
+	if m.screen != settingsScreen || second != nil {
+		t.Fatalf("screen %v, subscription open %v", m.screen, second != nil)
+	}
+}
+
+// argsSession is a fake session started with a command (ssh -t host watch ID).
+type argsSession struct {
+	*fakeSession
+	args []string
+}
+
+func (s argsSession) Args() []string { return s.args }
+
+// A session that goes to a table from the command line never subscribes to
+// the lobby; if it cannot, it lands in the lobby and subscribes then.
+func TestDeepLinkSubscribesOnlyIfItStaysInTheLobby(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+	c, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "singularity", Seats: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := NewApp(l, games.Registry(), nil)
+	for _, tc := range []struct {
+		args      []string
+		wantTable bool
+	}{
+		{[]string{"watch", c.Info.ID}, true},
+		{[]string{"join", "nope"}, false},
+	} {
+		e, err := l.Enter("SHA256:alice", "alice", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newModel(app, argsSession{newFakeSession(120, 40, termenv.ANSI256), tc.args}, e, Settings{Lang: "en"})
+		p := newPump(t, m)
+		p.run(m.Init())
+		if m.lobbyOpening {
+			t.Fatalf("%v: subscribed to the lobby before the table answered", tc.args)
+		}
+		if tc.wantTable {
+			p.until("table screen", func() bool { return m.screen == tableScreen && m.table.snap.Version > 0 })
+			if m.lobbySub != nil || m.lobbyOpening {
+				t.Fatalf("%v: a lobby subscription at the table", tc.args)
+			}
+		} else {
+			p.until("lobby subscription", func() bool { return m.lobbySub != nil })
+			if m.status == "" {
+				t.Fatalf("%v: no error shown", tc.args)
+			}
+		}
+		m.cleanup()
+	}
+}
