@@ -144,9 +144,22 @@ func TestLobbySubscriptionOnlyInTheLobby(t *testing.T) {
 		t.Fatalf("the kept lobby update has %d tables", n)
 	}
 
+	tsub := m.table.sub
 	p.send(tea.KeyMsg{Type: tea.KeyEsc}) // back to the lobby
 	if m.screen != lobbyScreen {
 		t.Fatalf("screen %v after esc", m.screen)
+	}
+	// The table subscription is closed too.
+	for timeout := time.After(10 * time.Second); ; {
+		select {
+		case _, ok := <-tsub.C:
+			if ok {
+				continue
+			}
+		case <-timeout:
+			t.Fatal("the table subscription is still open")
+		}
+		break
 	}
 	p.until("lobby subscription again", func() bool { return m.lobbySub != nil })
 	if m.lobbySub == first || m.subs.lobby != m.lobbySub {

@@ -568,10 +568,13 @@ func (m *model) leaveTable(note string) tea.Cmd {
 	if note != "" {
 		m.say(note, false)
 	}
-	return func() tea.Msg {
-		t.sub.Close()
-		return nil
+	// On a goroutine of its own, not as a tea.Cmd: a Cmd may never run once
+	// the program ends, and the subscription, no longer recorded in subs,
+	// would outlive the session.
+	if t.sub != nil {
+		go t.sub.Close() // not on the UI goroutine: it waits for the table
 	}
+	return nil
 }
 
 // View draws the screen; a frame that nothing has changed since is not
