@@ -262,6 +262,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	p.set(kind+": handshakes", cfg.Handshakes)
 	hs := make([]time.Duration, cfg.Handshakes)
 	var hsFail atomic.Int64
+	stopHSProfile := profile(ctx, cfg, child, kind, "handshakes", r)
 	parallel(ctx, cfg.Handshakes, cfg.Concurrency, func(i int) {
 		d, err := handshakeOnly(ctx, child.Addr, fmt.Sprintf("hs%d", i))
 		if err != nil {
@@ -272,6 +273,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		p.inc()
 	})
 	sleep(ctx, cfg.Settle/4) // let the server finish closing them
+	stopHSProfile()
 	st1, _ := child.stats()
 	r.HandshakeCPU = (st1.cpu - st0.cpu) / time.Duration(max(int64(cfg.Handshakes)-hsFail.Load(), 1))
 	hs = slices.DeleteFunc(hs, func(d time.Duration) bool { return d < 0 })

@@ -35,7 +35,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Handshakes, "handshakes", 200, "login-only connections that measure the handshake")
 	fs.BoolVar(&cfg.Baseline, "baseline", false, "also measure a bare wish + bubbletea server and report ratios to it")
 	fs.IntVar(&cfg.Storm, "storm", 0, "extra logins at the start of the steady phase (64 at a time): a login storm")
-	fs.StringVar(&cfg.ProfileDir, "pprof", "", "write a CPU profile of each server's steady phase to this directory")
+	fs.StringVar(&cfg.ProfileDir, "pprof", "", "write CPU profiles of each server's handshakes, ramp and steady phase to this directory")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move (human pace)")
 	fps := fs.Int("fps", sshserver.DefaultFPS, "the card room's renderer frame rate")
 	loginRate := fs.Float64("login-rate", 0, "the card room's global login rate (0: no limit, to measure the raw open rate)")
