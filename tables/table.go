@@ -1131,9 +1131,13 @@ func (t *Table) handle(c command) {
 		if ok {
 			sub.box.Close()
 			delete(t.subs, c.id)
-			if i := t.seatOf(sub.player.ID); i >= 0 && !t.subscribed(sub.player.ID) {
-				t.seats[i].connected = false
-				t.dirty = true
+			if !t.subscribed(sub.player.ID) {
+				if i := t.seatOf(sub.player.ID); i >= 0 {
+					t.seats[i].connected = false
+					t.dirty = true
+				} else {
+					t.unwatch(sub.player.ID) // a spectator who no longer sees the table is not watching
+				}
 			}
 		}
 		c.reply <- nil

@@ -3,6 +3,7 @@ package tables
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -315,4 +316,31 @@ func TestStandingsShareTies(t *testing.T) {
 			t.Fatalf("standings %v, want %v", got, want)
 		}
 	}
+}
+
+// A spectator who no longer sees the table is no longer counted as watching
+// it: once their last subscription closes (they went back to the lobby, or
+// their session ended) the table drops them from its spectators, and the
+// lobby's WATCH column with it.
+func TestSpectatorLeavesWithTheirLastSubscription(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		a := r.subscribe(alice)
+		must(t, r.table.Watch(bob))
+		b1, b2 := r.subscribe(bob), r.subscribe(bob) // two sessions of one key
+		if s := a.now(); !slices.Equal(s.Spectators, []string{"bob"}) {
+			t.Fatalf("spectators %v, want [bob]", s.Spectators)
+		}
+		b1.sub.Close()
+		if s := a.now(); !slices.Equal(s.Spectators, []string{"bob"}) {
+			t.Fatalf("spectators %v after one of bob's two sessions left, want [bob]", s.Spectators)
+		}
+		b2.sub.Close()
+		if s := a.now(); len(s.Spectators) != 0 {
+			t.Fatalf("spectators %v after bob's last session left, want none", s.Spectators)
+		}
+		if sum := <-r.table.Summaries(); sum.Spectators != 0 {
+			t.Fatalf("summary counts %d spectators, want 0", sum.Spectators)
+		}
+	})
 }
