@@ -1123,6 +1123,11 @@ func (t *Table) handle(c command) {
 		t.subs[t.nextSub] = &subscriber{player: c.p, box: box}
 		if i := t.seatOf(c.p.ID); i >= 0 {
 			t.seats[i].connected, t.seats[i].away = true, false
+		} else if t.watching(c.p.ID) < 0 {
+			// Whoever sees the table from no seat watches it, also when
+			// their previous subscription's close (which unwatches) came
+			// after their new Watch.
+			t.spect = append(t.spect, c.p)
 		}
 		t.dirty = true // the new subscriber gets its first snapshot in settle
 		c.reply <- &Subscription{C: box.C(), t: t, id: t.nextSub}

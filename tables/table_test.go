@@ -342,5 +342,24 @@ func TestSpectatorLeavesWithTheirLastSubscription(t *testing.T) {
 		if sum := <-r.table.Summaries(); sum.Spectators != 0 {
 			t.Fatalf("summary counts %d spectators, want 0", sum.Spectators)
 		}
+
+		// Back at once: the old subscription's close reaches the table after
+		// the new Watch but before the new Subscribe. Subscribing from no
+		// seat makes bob a spectator again.
+		must(t, r.table.Watch(bob))
+		b3 := r.subscribe(bob)
+		b4 := r.subscribe(bob)
+		must(t, r.table.Watch(bob))
+		b3.sub.Close()
+		if s := a.now(); len(s.Spectators) != 1 {
+			t.Fatalf("spectators %v with one of bob's sessions left, want [bob]", s.Spectators)
+		}
+		must(t, r.table.Watch(bob)) // bob's new session watches…
+		b4.sub.Close()              // …and only then the old one's close arrives
+		b5 := r.subscribe(bob)
+		if s := a.now(); !slices.Equal(s.Spectators, []string{"bob"}) {
+			t.Fatalf("spectators %v after bob came back, want [bob]", s.Spectators)
+		}
+		b5.sub.Close()
 	})
 }

@@ -87,7 +87,10 @@ func (p Phase) String() string {
 }
 
 // BotFactory makes the bot of a seat. The table calls it once per seat that
-// needs a bot; a nil Bot falls back to the first legal move.
+// needs a bot; a nil Bot falls back to the first legal move. The bot must be
+// safe for concurrent calls: with a bot pace, a decision the table dropped
+// or overruled may still be running when the seat's next one starts (every
+// bot in this repository keeps no state between calls).
 type BotFactory func(ruleset string, seat int) engine.Bot
 
 // Logger is what a table logs through; *log.Logger of
