@@ -648,7 +648,7 @@ func (l *Lobby) handle(r request) {
 // version; latest calls it. The online list is the roster itself, not a
 // copy: the roster is copied when it next changes.
 func (l *Lobby) current() Update {
-	u := Update{Version: l.version, Online: l.roster}
+	u := Update{Version: l.version, Online: slices.Clip(l.roster)} // clipped: an append by a reader copies
 	l.shared = true
 	for _, id := range l.order {
 		u.Tables = append(u.Tables, l.tabs[id].info)
