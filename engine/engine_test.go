@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 func TestMoveTextRoundTrip(t *testing.T) {

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/games"
 )
 
 // A random game of Singularity played to the end; its record replays to the

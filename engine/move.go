@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // MoveKind says what a move does.

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // RecordFormat is the value of "record" in a record's header line.

@@ -21,9 +21,9 @@ import (
 	"strconv"
 	"strings"
 
-	"cardroom/lobby"
-	"cardroom/store"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/store"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // Settings keeps a player's settings, a JSON object ({} when none were

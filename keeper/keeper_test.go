@@ -10,12 +10,12 @@ import (
 
 	"go.uber.org/goleak"
 
-	"cardroom/engine"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/trick"
-	"cardroom/lobby"
-	"cardroom/store"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/store"
+	"github.com/cardroom/cardroom/tables"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

@@ -15,7 +15,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
 // Screen size of every load session: the 120×40 of the budgets.

@@ -25,9 +25,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // Errors for people.

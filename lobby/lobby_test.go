@@ -14,9 +14,9 @@ import (
 
 	"go.uber.org/goleak"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/tables"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

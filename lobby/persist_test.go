@@ -12,8 +12,8 @@ import (
 	"testing/synctest"
 	"time"
 
-	"cardroom/engine"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // memNames is a NameRegistry in memory, as the store keeps names: one name

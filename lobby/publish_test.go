@@ -7,8 +7,8 @@ import (
 	"testing/synctest"
 	"time"
 
-	"cardroom/engine"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // newCoalescingRig is newRig with Config.PublishEvery set.

@@ -3,7 +3,7 @@ package ratings_test
 import (
 	"fmt"
 
-	"cardroom/ratings"
+	"github.com/cardroom/cardroom/ratings"
 )
 
 // Four new players finish a game: Bob wins, Alice is second, Carol and Dave

@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/log"
 
-	"cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshserver"
 )
 
 // testApp serves a counter: '+' and '-' change it (every rune of a key

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
-	"cardroom/hostkeys"
+	"github.com/cardroom/cardroom/hostkeys"
 )
 
 // Identity is who a session belongs to.

@@ -51,7 +51,7 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"cardroom/hostkeys"
+	"github.com/cardroom/cardroom/hostkeys"
 )
 
 // App is the application served to each session.

@@ -15,9 +15,9 @@ import (
 	"go.uber.org/goleak"
 	gossh "golang.org/x/crypto/ssh"
 
-	"cardroom/hostkeys"
-	"cardroom/sshserver"
-	"cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/hostkeys"
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
 func TestMain(m *testing.M) {

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"cardroom/ratings"
+	"github.com/cardroom/cardroom/ratings"
 )
 
 // ArchiveRated archives and rates in one transaction: both or neither.

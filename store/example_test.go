@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"cardroom/store"
+	"github.com/cardroom/cardroom/store"
 )
 
 // The life of a table: its journal while it runs, then the finished game

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"cardroom/ratings"
+	"github.com/cardroom/cardroom/ratings"
 )
 
 // BotPrefix starts the player id of a bot: bots are rated too, and listed

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"cardroom/ratings"
+	"github.com/cardroom/cardroom/ratings"
 )
 
 func TestUpdateRatings(t *testing.T) {

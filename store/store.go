@@ -28,7 +28,7 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 
-	"cardroom/ratings"
+	"github.com/cardroom/cardroom/ratings"
 )
 
 // FileName is the database's file name in the data dir.

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"cardroom/engine"
-	"cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/games"
 )
 
 // BenchmarkStrong8Tables is issue 6's goal measured through the table:

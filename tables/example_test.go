@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"cardroom/engine"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // A table of bots: create it, run its goroutine, subscribe, start, and read

@@ -9,8 +9,8 @@ import (
 	"reflect"
 	"time"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // Journal keeps what a running game has done so that its table survives a

@@ -14,7 +14,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 // memJournal is a Journal in memory. gate, when set, holds every Append

@@ -8,9 +8,9 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"cardroom/engine"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // The real games, with their baseline bots.

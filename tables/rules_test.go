@@ -12,7 +12,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 func toyHand(t *testing.T, s Snapshot) *toyView {

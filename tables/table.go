@@ -35,8 +35,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // Rule set names the table treats specially (SI-5, BB-7).

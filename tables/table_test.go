@@ -12,7 +12,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

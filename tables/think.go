@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 // Bot decisions off the table's goroutine (issue 6: strong stays within

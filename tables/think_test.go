@@ -11,7 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 // These tests check issue 6, item 3: "Strong stays within 300 ms per

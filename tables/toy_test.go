@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // toy is a small game on the engine contract, for the table's tests: each

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 // Errors a table returns to the player who asked. They are written for a

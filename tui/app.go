@@ -13,10 +13,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"cardroom/engine"
-	"cardroom/lobby"
-	"cardroom/sshserver"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // App serves the card room to SSH sessions: it implements sshserver.App.

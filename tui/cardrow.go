@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // frame holds the characters of a row of small framed cards.

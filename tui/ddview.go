@@ -9,9 +9,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 const ddRankOrder = "3456789TJQKA2BR"

@@ -6,9 +6,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // snapSeries plays a seeded game of ruleset with random legal moves from the

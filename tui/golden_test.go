@@ -10,11 +10,11 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
-	"cardroom/engine"
-	"cardroom/engine/games"
-	"cardroom/engine/trick"
-	"cardroom/lobby"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // The golden screens: testdata/TestGolden/<screen>/<size>.golden, written

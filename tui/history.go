@@ -8,11 +8,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"cardroom/engine"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/trick"
-	"cardroom/store"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/store"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // Archive is what the history, profile and leaderboard screens read: the

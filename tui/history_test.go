@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/games"
-	"cardroom/store"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/store"
 )
 
 // fakeArchive holds one finished game of alice's.

@@ -9,9 +9,9 @@ import (
 	"github.com/muesli/termenv"
 	"go.uber.org/goleak"
 
-	"cardroom/engine/games"
-	"cardroom/lobby"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // runLobby runs a real lobby for the test until stop.

@@ -6,8 +6,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"cardroom/lobby"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 func (m *model) lobbyKeys() []binding {

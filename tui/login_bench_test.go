@@ -6,9 +6,9 @@ import (
 
 	"github.com/muesli/termenv"
 
-	"cardroom/engine/games"
-	"cardroom/lobby"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // BenchmarkLogin measures what the tui does for a login: the session's model

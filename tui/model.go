@@ -13,10 +13,10 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"cardroom/engine"
-	"cardroom/lobby"
-	"cardroom/sshserver"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // session is what a model needs of its SSH session (*sshserver.Session).

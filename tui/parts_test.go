@@ -8,11 +8,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/trick"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // uncachedView draws m's screen with the table screen's caches and the

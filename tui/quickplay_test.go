@@ -6,9 +6,9 @@ import (
 
 	"go.uber.org/goleak"
 
-	"cardroom/engine/games"
-	"cardroom/lobby"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // Quick play trusts the screen's copy of the lobby, which may be a moment

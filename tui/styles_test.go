@@ -7,9 +7,9 @@ import (
 
 	"github.com/muesli/termenv"
 
-	"cardroom/engine/games"
-	"cardroom/lobby"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 var allProfiles = []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI, termenv.Ascii}

@@ -12,11 +12,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/trick"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // tableModel is the table screen: the snapshot the table sent last and what

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 // text translates the UI's English strings into the session's language.

@@ -14,12 +14,12 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/games"
-	"cardroom/lobby"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // uiStrings returns every string literal the tui's sources (not its tests)

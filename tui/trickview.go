@@ -8,9 +8,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 func (tm *tableModel) trickKeys(v *trick.View) []binding {

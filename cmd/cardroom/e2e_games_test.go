@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
 // Each rule set, played to the end by keystrokes against bots: the table is

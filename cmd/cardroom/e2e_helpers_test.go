@@ -18,10 +18,10 @@ import (
 	"github.com/charmbracelet/log"
 	"go.uber.org/goleak"
 
-	"cardroom/engine"
-	"cardroom/engine/games"
-	"cardroom/sshserver"
-	"cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
 // TestMain fails the package if any test leaves a goroutine running: the

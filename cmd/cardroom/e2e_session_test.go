@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
 // A client that stops reading its output does not hold anyone up: bob sits

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
 // Two people at one table: bob joins ada's private table with its invite

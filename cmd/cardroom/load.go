@@ -15,9 +15,9 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"cardroom/loadtest"
-	"cardroom/sshserver"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/loadtest"
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // loadCmd runs a load test against a server it starts as a child process

@@ -9,8 +9,8 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"cardroom/loadtest"
-	"cardroom/sshserver"
+	"github.com/cardroom/cardroom/loadtest"
+	"github.com/cardroom/cardroom/sshserver"
 )
 
 // A smoke run of cardroom load: 20 sessions at bot tables for two seconds,

@@ -6,9 +6,9 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"cardroom/keeper"
-	"cardroom/lobby"
-	"cardroom/store"
+	"github.com/cardroom/cardroom/keeper"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/store"
 )
 
 // persistence is the server's store in the data dir and the keeper that

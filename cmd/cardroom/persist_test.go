@@ -18,12 +18,12 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"cardroom/engine"
-	"cardroom/engine/games"
-	"cardroom/lobby"
-	"cardroom/sshserver"
-	"cardroom/store"
-	"cardroom/tables"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/store"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // crashChildEnv names the data dir of the scripted game when the test binary

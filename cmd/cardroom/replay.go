@@ -10,8 +10,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"cardroom/engine"
-	"cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/games"
 )
 
 const replayUsage = `usage: cardroom replay [--json] FILE

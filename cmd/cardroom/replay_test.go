@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/games"
 )
 
 // recordOf plays a seeded random game of ruleset to the end and returns its

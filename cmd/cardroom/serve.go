@@ -14,11 +14,11 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"cardroom/engine/games"
-	"cardroom/lobby"
-	"cardroom/sshserver"
-	"cardroom/tables"
-	"cardroom/tui"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/tables"
+	"github.com/cardroom/cardroom/tui"
 )
 
 // shutdownBudget is how long a graceful shutdown may take in all.

@@ -15,10 +15,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"cardroom/engine"
-	"cardroom/engine/doudizhu/ddbot"
-	"cardroom/engine/games"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu/ddbot"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 const simUsage = `usage: cardroom sim --game NAME --bots A,B[,…] [flags]

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 // A short seeded tournament runs end to end through the command, prints

@@ -3,8 +3,8 @@ package doudizhu
 import (
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // randomHands deals n hands of size cards each from seeded shuffles.

@@ -3,7 +3,7 @@ package doudizhu
 import (
 	"math/rand/v2"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 // BaselineBot is a simple, deterministic Dou Dizhu player that decides from

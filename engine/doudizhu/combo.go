@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"strings"
 
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // Rank is a Dou Dizhu rank in the order of DD-2, low to high:

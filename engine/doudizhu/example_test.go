@@ -3,9 +3,9 @@ package doudizhu_test
 import (
 	"fmt"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // A whole game, three baseline bots at the table, dealt from a seeded RNG.

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // Players is the number of seats: Dou Dizhu is played by three (DD-1).

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // checkInvariants checks, between any two steps of a game: the 54 cards are

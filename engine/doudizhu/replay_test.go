@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // plainRecord is the record of the plain deal, one line per slice element:

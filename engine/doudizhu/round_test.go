@@ -3,8 +3,8 @@ package doudizhu
 import (
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // DD-23: a match of N deals counts its deals; redeals (DD-5) do not count.

@@ -3,8 +3,8 @@ package doudizhu
 import (
 	"slices"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // View is what one seat (or a spectator) may know of a match (RULES.md

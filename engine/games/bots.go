@@ -5,11 +5,11 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"cardroom/engine"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/doudizhu/ddbot"
-	"cardroom/engine/trick"
-	"cardroom/engine/trick/trickbot"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/doudizhu/ddbot"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine/trick/trickbot"
 )
 
 // BotEntry is a bot a table or `cardroom sim` can seat, by name.

@@ -3,9 +3,9 @@
 package games
 
 import (
-	"cardroom/engine"
-	"cardroom/engine/doudizhu"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // Registry returns a registry of every rule set: singularity, specialrounds,

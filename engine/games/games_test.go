@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // Every game has a bot of every level, and the default level plays.

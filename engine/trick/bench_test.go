@@ -4,8 +4,8 @@ import (
 	"testing"
 	"unsafe"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // dealt returns a game of the rule set at the start of round (dealt, before

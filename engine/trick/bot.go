@@ -4,8 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // BaselineBot is a simple, fast bot that decides from the seat's *View only:

@@ -3,8 +3,8 @@ package trick
 import (
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // The baseline bot must beat random play clearly: seats 0 and 2 are bots,

@@ -3,8 +3,8 @@ package trick
 import (
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // SR-9: chat is closed from the deal of the forehead round until its trick

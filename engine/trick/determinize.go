@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // FromView builds a game at the point v shows, with hands holding each

@@ -3,9 +3,9 @@ package trick_test
 import (
 	"fmt"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // Play a whole game of Singularity with four baseline bots.

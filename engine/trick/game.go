@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // Phase is what a round waits for.

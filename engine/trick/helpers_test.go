@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // start starts a game; opts as "key=value" pairs.

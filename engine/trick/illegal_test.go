@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // moveUniverse is every move text a trick-game seat could try.

@@ -3,8 +3,8 @@ package trick
 import (
 	"math/bits"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // The fast path for a bot's search on a determinized game (FromView): the

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // optionSets are the option combinations the random-game test runs per rule

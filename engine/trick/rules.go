@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 const (

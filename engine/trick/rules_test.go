@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // ---- A.1 Common trick play ----

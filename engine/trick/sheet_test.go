@@ -3,8 +3,8 @@ package trick
 import (
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // SC-1: the score sheet holds, per round and seat, the bid, the tricks

@@ -4,8 +4,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // RandomMove returns a uniformly random legal move of the seat to act

@@ -1,8 +1,8 @@
 package trick
 
 import (
-	"cardroom/engine"
-	"cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 )
 
 // Played is one card of a trick and the seat that played it.

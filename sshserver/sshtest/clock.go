@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshserver"
 )
 
 // FakeClock is a sshserver.Clock that moves only when told. Timers fire

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"cardroom/engine"
-	dd "cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // views collects the views of every decision of a few games with bidding,

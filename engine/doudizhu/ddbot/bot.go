@@ -13,8 +13,8 @@ import (
 	"slices"
 	"time"
 
-	"cardroom/engine"
-	dd "cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // Level is a bot's strength.

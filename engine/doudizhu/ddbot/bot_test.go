@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"cardroom/engine"
-	dd "cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // randomBot plays a uniformly random legal move.

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"cardroom/engine"
-	dd "cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // Bot is an engine.ContextBot, so a table can bound its decisions (issue 6:

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"testing"
 
-	"cardroom/engine"
+	"github.com/cardroom/cardroom/engine"
 )
 
 var bidding = flag.Bool("ddbot.bidding", false, "TestStrongGoals: let the bots bid")

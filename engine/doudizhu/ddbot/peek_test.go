@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	dd "cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // testLevels are the bots under test, without a wall-clock budget so that

@@ -3,8 +3,8 @@ package ddbot
 import (
 	"math/rand/v2"
 
-	"cardroom/engine"
-	dd "cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // RLCardBot is a Go port of RLCard's doudizhu-rule-v1 agent

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	dd "cardroom/engine/doudizhu"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 var deals = flag.Int("ddbot.deals", 0, "deals for the long measurements (TestRLCardSelfPlay, TestStrongGoals); 0 runs the short versions")

@@ -1,7 +1,7 @@
 package ddbot
 
 import (
-	dd "cardroom/engine/doudizhu"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // searcher solves deals with every hand known exactly: which side wins

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
-	dd "cardroom/engine/doudizhu"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // state is a deal in play with every hand known, on ranks only: what the

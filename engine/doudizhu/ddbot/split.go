@@ -1,7 +1,7 @@
 package ddbot
 
 import (
-	dd "cardroom/engine/doudizhu"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // A split of a hand is a way to play it out: sequences (straights, pair

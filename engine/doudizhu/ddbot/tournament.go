@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	dd "cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // Options configures a Tournament.

@@ -1,6 +1,6 @@
 package ddbot
 
-import "cardroom/engine"
+import "github.com/cardroom/cardroom/engine"
 
 // Unbounded returns the bot without its wall-clock Budget, for tournaments
 // whose figures must repeat on any machine (cardroom sim).

@@ -28,9 +28,9 @@ import (
 	"runtime"
 	"time"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // Level is how hard a bot tries.

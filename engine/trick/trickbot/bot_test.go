@@ -8,9 +8,9 @@ import (
 	"slices"
 	"testing"
 
-	"cardroom/engine"
-	"cardroom/engine/cards"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // playTo plays a seeded game with the baseline bot until the n-th decision

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"cardroom/engine/cards"
-	"cardroom/engine/trick"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // sampler deals the cards a seat cannot see, consistently with everything
