@@ -123,7 +123,7 @@ func Rulesets() []*engine.Ruleset {
 			specials),
 		mk("specialrounds", "Special Rounds", scoring("standard"),
 			engine.OptionSpec{Name: "hook", Kind: engine.Bool, Default: "true",
-				Doc: "dealer hook; off removes it from ordinary and trump-choice rounds only (SR-4)"}),
+				Doc: "dealer hook; off removes it from every round but 10 and 19 (SR-4)"}),
 		mk("boerenbridge", "Boerenbridge", scoring("boerenbridge"),
 			engine.OptionSpec{Name: "max_cards", Kind: engine.Int, Default: "0", Min: 0, Max: 17,
 				Doc: "most cards per hand; 0 means 52 / players (BB-1)"},
@@ -215,10 +215,9 @@ func newRules(name string, n int, o engine.Options) (*rules, error) {
 		r.mod[10] = Blind
 		r.mod[19] = Forehead
 		for i := 1; i <= 19; i++ {
-			// SR-4: hook=false removes the hook from the ordinary and
-			// trump-choice rounds only; the others (no trump, blind 10,
-			// forehead 19) keep it.
-			r.hook[i] = hook || r.mod[i] != Ordinary && r.mod[i] != TrumpChoice
+			// SR-4: hook=false removes the hook from every round but the
+			// blind round 10 and the forehead round 19.
+			r.hook[i] = hook || i == 10 || i == 19
 		}
 	case "boerenbridge": // BB-1..BB-7
 		r.deck = cards.Deck52

@@ -450,13 +450,16 @@ func TestSR4_HookEveryRoundRounds10And19Always(t *testing.T) {
 	deal(t, g, 0, "7S", "AH", "KH", "QH")
 	bids(t, g, 0, 0, 1) // no hook in an ordinary round
 	for round := 1; round <= 19; round++ {
-		// Off only in the ordinary and trump-choice rounds; 7 and 13 (no
-		// trump), 10 and 19 keep it.
-		want := slices.Contains([]int{7, 10, 13, 19}, round)
+		// Off in every round but 10 and 19: the no-trump rounds 7 and 13
+		// lose it too.
+		want := round == 10 || round == 19
 		if g.r.hook[round] != want {
 			t.Errorf("hook=false: round %d hook %v, want %v", round, g.r.hook[round], want)
 		}
 	}
+	g = skipTo(start(t, "specialrounds", 3, "hook=false"), 7, 0)
+	deal(t, g, 0, "", "AH KH QH JH TH 9H 8H", "AS KS QS JS TS 9S 8S", "AD KD QD JD TD 9D 8D")
+	bids(t, g, 0, 0, 7) // no hook in a no-trump round either
 	g = skipTo(start(t, "specialrounds", 3, "hook=false"), 19, 0)
 	deal(t, g, 0, "7S", "AH", "KH", "QH")
 	bids(t, g, 0, 0)
