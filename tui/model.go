@@ -70,7 +70,6 @@ type (
 		err  error
 		note string
 	}
-	tickMsg struct{ version uint64 }
 )
 
 // model is one session's Bubble Tea model.
@@ -397,7 +396,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, tea.Batch(m.table.snapshot(msg.s), waitSnap(msg.sub))
 	case tickMsg:
-		if m.table != nil && msg.version == m.table.snap.Version {
+		if m.table != nil && msg.tm == m.table && msg.seq == m.table.tickSeq {
 			return m, m.table.tick()
 		}
 		return m, nil
@@ -762,11 +761,6 @@ var plainGlyphs = strings.NewReplacer(
 func (m *model) tooSmall() string {
 	msg := m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.", minWidth, minHeight, m.width, m.height)
 	return lipgloss.NewStyle().Width(max(m.width, 10)).Render(msg)
-}
-
-// tick counts the turn timer down once a second while a deadline runs.
-func tickAfter(d time.Duration, version uint64) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return tickMsg{version: version} })
 }
 
 // moveCmd sends a move to the table; the answer (the engine's reason for an

@@ -183,7 +183,7 @@ func TestTablePartsFollowEveryInput(t *testing.T) {
 					}
 				case 5: // the timer
 					now = now.Add(35 * time.Second)
-					m.Update(tickMsg{version: m.table.snap.Version})
+					m.Update(tickMsg{tm: m.table, seq: m.table.tickSeq})
 					m.drawn = ""
 					checkCached(t, m, "timer")
 					now = fixedNow

@@ -39,8 +39,10 @@ type tableModel struct {
 	handY     int // the screen row of the hand's faces, for mouse clicks; -1 when none
 	handX     int // the column the hand starts at, before centring
 	myTurn    bool
-	ticking   bool
-	ended     bool // the table has ended; its last snapshot stays on screen
+	ticking   bool      // a countdown tick is on its way (clock.go)
+	tickSeq   uint64    // numbers the countdown's ticks: only the latest counts
+	warned    time.Time // the deadline whose 10-second warning has rung
+	ended     bool      // the table has ended; its last snapshot stays on screen
 
 	gen   uint64     // counts the snapshots taken: what the caches below key on
 	parts tableParts // the screen's parts drawn last, reused while their inputs stay
@@ -183,20 +185,8 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	} else if prevTurn && !tm.myTurn {
 		cmds = append(cmds, tea.SetWindowTitle("cardroom"))
 	}
-	if !s.Deadline.IsZero() && !tm.ticking {
-		tm.ticking = true
-		cmds = append(cmds, tickAfter(time.Second, s.Version))
-	}
+	cmds = append(cmds, tm.startTicking())
 	return tea.Batch(cmds...)
-}
-
-// tick redraws the countdown once a second while a deadline runs.
-func (tm *tableModel) tick() tea.Cmd {
-	if tm.snap.Deadline.IsZero() || tm.snap.Phase != tables.Playing {
-		tm.ticking = false
-		return nil
-	}
-	return tickAfter(time.Second, tm.snap.Version)
 }
 
 // hand is the viewer's own cards, nil for a spectator (or in the forehead
@@ -499,7 +489,7 @@ func (tm *tableModel) header() string {
 		if st.glyphs != Unicode {
 			timer = tx.f("time %d s", left)
 		}
-		if left <= 10 {
+		if left <= int(warnAt/time.Second) {
 			timer = st.Err.Render(timer)
 		}
 	}
