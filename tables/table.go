@@ -102,9 +102,11 @@ type Table struct {
 type seat struct {
 	owner     Player // ID "" when nobody owns the seat
 	bot       bool   // ownerless and played by a bot (filled at start or handed over)
-	away      bool   // the owner is away (ON-3) until they act
+	away      bool   // the owner is away (ON-3) until they act: their bot plays every turn
 	connected bool   // the owner has a live connection
 	sitout    int    // the round this seat sits out (SI-5), 0 when none
+	missed    int    // turns in a row the owner's timer ran out on (away.go)
+	botRounds []int  // the rounds the bot played for the owner since they last moved
 }
 
 func (s *seat) kind() SeatKind {
@@ -113,7 +115,7 @@ func (s *seat) kind() SeatKind {
 		return Bot
 	case s.owner.ID == "":
 		return Free
-	case s.connected && !s.away:
+	case s.connected && !s.away && s.missed == 0:
 		return Human
 	}
 	return Away
@@ -574,6 +576,7 @@ func (t *Table) botMove(i int) error {
 // playBot plays m, the move seat i's bot chose, or the seat's first legal
 // move when the game refuses m.
 func (t *Table) playBot(i int, m engine.Move) error {
+	round := t.round()
 	if err := t.g.Apply(i, m); err != nil {
 		t.log.Warn("table: bot made an illegal move", "table", t.cfg.ID, "seat", i, "move", m.String(), "err", err)
 		legal := t.g.Legal(i)
@@ -585,6 +588,7 @@ func (t *Table) playBot(i int, m engine.Move) error {
 		}
 		m = legal[0]
 	}
+	t.botPlayed(i, round)
 	t.moved(i, m)
 	return nil
 }
@@ -699,9 +703,7 @@ func (t *Table) turnExpired() error {
 	if k != t.armed || k.bot {
 		return nil // stale
 	}
-	s := &t.seats[k.next]
-	s.away = true
-	t.system(fmt.Sprintf("%s ran out of time: their bot plays until they are back", s.owner.Name))
+	t.timedOut(k.next)
 	if t.cfg.BotPace == 0 {
 		return t.botMove(k.next)
 	}
@@ -785,7 +787,7 @@ func (t *Table) seatInfos() []SeatInfo {
 	out := make([]SeatInfo, len(t.seats))
 	for i := range t.seats {
 		s := &t.seats[i]
-		info := SeatInfo{Name: s.owner.Name, Kind: s.kind(), Connected: s.owner.ID != "" && s.connected, Guest: s.owner.Guest}
+		info := SeatInfo{Name: s.owner.Name, Kind: s.kind(), Connected: s.owner.ID != "" && s.connected, Guest: s.owner.Guest, TimedOut: s.missed > 0 && !s.away}
 		if info.Kind == Bot {
 			info.Name = BotName(i)
 		}
@@ -843,6 +845,9 @@ func (t *Table) broadcast() {
 	for _, sub := range t.subs {
 		snap := base
 		snap.You = t.seatOf(sub.player.ID)
+		if snap.You >= 0 {
+			snap.BotRounds = t.seats[snap.You].botRounds
+		}
 		snap.YouHost = sub.player.ID != "" && sub.player.ID == t.host.ID
 		if snap.You < 0 && !snap.YouHost {
 			snap.Code = ""
@@ -1109,9 +1114,10 @@ func (t *Table) handle(c command) {
 			c.reply <- ErrNotSeated
 			return
 		}
-		t.seats[i].away = c.away
-		if !c.away {
-			t.seats[i].connected = true
+		if c.away {
+			t.seats[i].away = true
+		} else {
+			t.back(i)
 		}
 		t.dirty = true
 		c.reply <- nil
@@ -1122,7 +1128,7 @@ func (t *Table) handle(c command) {
 		box := NewMailbox[Snapshot]()
 		t.subs[t.nextSub] = &subscriber{player: c.p, box: box}
 		if i := t.seatOf(c.p.ID); i >= 0 {
-			t.seats[i].connected, t.seats[i].away = true, false
+			t.seats[i].connected, t.seats[i].away, t.seats[i].missed = true, false, 0
 		} else if t.watching(c.p.ID) < 0 {
 			// Whoever sees the table from no seat watches it, also when
 			// their previous subscription's close (which unwatches) came
@@ -1173,10 +1179,10 @@ func (t *Table) sit(p Player, want int) error {
 	mine := t.seatOf(p.ID)
 	if mine >= 0 && (want == engine.Spectator || want == mine) {
 		s := &t.seats[mine]
-		if !s.connected || s.away {
+		if !s.connected || s.away || s.missed > 0 {
 			t.system(fmt.Sprintf("%s is back", p.Name))
 		}
-		s.connected, s.away = true, false
+		s.connected, s.away, s.missed = true, false, 0
 		s.owner.Name = p.Name
 		t.dirty = true
 		return nil
@@ -1261,10 +1267,11 @@ func (t *Table) move(p Player, m engine.Move) error {
 	if err := t.g.Apply(i, m); err != nil {
 		return err
 	}
-	if s.away || !s.connected {
+	if s.away || !s.connected || s.missed > 0 {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}
-	s.away, s.connected = false, true // the person acted (ON-3)
+	s.away, s.connected, s.missed = false, true, 0 // the person acted (ON-3)
+	s.botRounds = nil
 	t.moved(i, m)
 	t.persist() // in the journal before the mover hears it was taken
 	return nil

@@ -202,6 +202,9 @@ type SeatInfo struct {
 	Kind      SeatKind
 	Connected bool // the person owning the seat has a live connection
 	Guest     bool
+	// TimedOut: the seat is away because its timer ran out once; the
+	// person still has each of their turns (away.go).
+	TimedOut bool
 }
 
 // ChatLine is one line of the table's chat. System lines come from the table
@@ -227,22 +230,25 @@ type Standing struct {
 // plain value; its slices, its Options map and its View are shared with
 // other subscribers and must be treated as read-only.
 type Snapshot struct {
-	Version    uint64 // grows with every change of the table
-	TableID    string
-	Name       string
-	Ruleset    string
-	Title      string
-	Options    engine.Options // the full options, defaults filled in
-	Private    bool
-	Code       string // the invite code; only for seated players and the host
-	Seats      []SeatInfo
-	Host       string // the host's name
-	YouHost    bool   // the subscriber is the host
-	You        int    // the subscriber's seat, or engine.Spectator
-	Phase      Phase
-	View       engine.View // the subscriber's seat's view (spectators: engine.Spectator's); nil while waiting
-	Turn       int         // engine.Game.Next while playing; engine.Over when over
-	Deadline   time.Time   // when the person to move runs out of time; zero without a timer
+	Version  uint64 // grows with every change of the table
+	TableID  string
+	Name     string
+	Ruleset  string
+	Title    string
+	Options  engine.Options // the full options, defaults filled in
+	Private  bool
+	Code     string // the invite code; only for seated players and the host
+	Seats    []SeatInfo
+	Host     string // the host's name
+	YouHost  bool   // the subscriber is the host
+	You      int    // the subscriber's seat, or engine.Spectator
+	Phase    Phase
+	View     engine.View // the subscriber's seat's view (spectators: engine.Spectator's); nil while waiting
+	Turn     int         // engine.Game.Next while playing; engine.Over when over
+	Deadline time.Time   // when the person to move runs out of time; zero without a timer
+	// BotRounds are the rounds the subscriber's bot played for them since
+	// they last moved themselves (read-only).
+	BotRounds  []int
 	TurnTimer  time.Duration
 	BotPace    time.Duration
 	Round      int // from the view's Round when it has one

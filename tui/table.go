@@ -42,6 +42,7 @@ type tableModel struct {
 	ticking   bool      // a countdown tick is on its way (clock.go)
 	tickSeq   uint64    // numbers the countdown's ticks: only the latest counts
 	warned    time.Time // the deadline whose 10-second warning has rung
+	backing   bool      // the player is coming back (away.go): the table has been told
 	ended     bool      // the table has ended; its last snapshot stays on screen
 
 	gen   uint64     // counts the snapshots taken: what the caches below key on
@@ -142,6 +143,7 @@ type headerKey struct {
 	closed            bool   // the line saying the table has closed is shown
 	why               string // why it closed
 	timer             string
+	away              string // the away line (away.go)
 }
 
 func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
@@ -166,6 +168,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	}
 	tm.snap = s
 	tm.gen++
+	tm.backing = false
 	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You
 	hand := tm.hand()
 	if len(tm.marked) != len(hand) {
@@ -240,6 +243,13 @@ func (tm *tableModel) firstLegal() int {
 }
 
 func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
+	if tm.away() { // any key brings the player back, and does what it does
+		return tea.Batch(tm.comeBack(), tm.key1(k))
+	}
+	return tm.key1(k)
+}
+
+func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	m := tm.m
 	if tm.chatIn != nil {
 		return tm.typeLine(&tm.chatIn, k, func(s string) tea.Cmd {
@@ -350,9 +360,9 @@ func (tm *tableModel) command(line string) tea.Cmd {
 		reason := strings.Join(f[3:], " ")
 		return tableCmd(func() error { return tm.t.Penalty(p, n-1, pts, reason) }, "")
 	case "away":
-		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you move or type :back."))
+		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you press a key."))
 	case "back":
-		return tableCmd(func() error { return tm.t.SetAway(p, false) }, tm.m.tx.get("Welcome back."))
+		return tm.comeBack()
 	case "leave":
 		t := tm.t
 		return tea.Batch(tm.m.leaveTable(tm.m.tx.get("You left the table.")), tableCmd(func() error { return t.Leave(p) }, ""))
@@ -424,9 +434,6 @@ func (tm *tableModel) listKeys() []binding {
 	if !s.ChatClosed {
 		bs = append(bs, binding{"/", tx.get("chat")})
 	}
-	if s.You >= 0 && s.You < len(s.Seats) && s.Seats[s.You].Kind == tables.Away {
-		bs = append(bs, binding{":back", tx.get("I'm back")})
-	}
 	bs = append(bs, binding{"esc", tx.get("lobby")}, binding{"?", tx.get("help")})
 	return bs
 }
@@ -495,7 +502,7 @@ func (tm *tableModel) header() string {
 	}
 	key := headerKey{
 		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
-		closed: tm.ended && s.Phase != tables.Over, timer: timer,
+		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(),
 	}
 	if key.closed {
 		key.why = s.Ended
@@ -510,6 +517,9 @@ func (tm *tableModel) header() string {
 	out := padBetween(header, timer, tm.m.width) + "\n"
 	if tm.ended && s.Phase != tables.Over {
 		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.m.width)) + "\n"
+	}
+	if key.away != "" {
+		out += st.Warn.Render(fit(key.away, tm.m.width)) + "\n"
 	}
 	tm.parts.header, tm.parts.headerKey = out, key
 	return out

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -39,8 +40,17 @@ func (t *text) f(en string, args ...any) string {
 // catalogues holds the translations by language code; read-only.
 var catalogues = map[string]map[string]string{
 	"en": {},
-	"de": catalogueDE,
-	"nl": catalogueNL,
+	"de": joined(catalogueDE, tableDE),
+	"nl": joined(catalogueNL, tableNL),
+}
+
+// joined is the catalogues cs in one map (the first one given wins).
+func joined(cs ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for i := len(cs) - 1; i >= 0; i-- {
+		maps.Copy(out, cs[i])
+	}
+	return out
 }
 
 // err returns the message of an error from another package (an engine's
@@ -399,9 +409,12 @@ var messages = []message{
 	msg(`the table was closed`,
 		"de", "Der Tisch wurde geschlossen.",
 		"nl", "De tafel is gesloten."),
-	msg(any_+` ran out of time: their bot plays until they are back`,
-		"de", "{0} hat die Zugzeit überschritten: Der Bot spielt, bis {0} zurück ist.",
-		"nl", "{0} had geen tijd meer: de bot speelt tot {0} terug is."),
+	msg(any_+` ran out of time: their bot made that move`,
+		"de", "{0} hat die Zugzeit überschritten: Der Bot hat diesen Zug gemacht.",
+		"nl", "{0} had geen tijd meer: de bot heeft die zet gedaan."),
+	msg(any_+` ran out of time again: their bot plays until they are back`,
+		"de", "{0} hat die Zugzeit wieder überschritten: Der Bot spielt, bis {0} zurück ist.",
+		"nl", "{0} had weer geen tijd meer: de bot speelt tot {0} terug is."),
 	msg(any_+` takes over seat `+num,
 		"de", "{0} übernimmt Platz {1}.",
 		"nl", "{0} neemt plaats {1} over."),

@@ -1,0 +1,54 @@
+package tables
+
+import (
+	"fmt"
+	"slices"
+)
+
+// How a seat goes away and comes back (ON-3, read with SI-5).
+//
+// A turn timer that runs out has the seat's bot make that one move and
+// marks the seat away, but the person still has each of their next turns,
+// with the timer: one timeout never costs them a round they did not have
+// the chance to play (a blind bid, naming trump). A second timeout in a
+// row means they are gone: their bot plays every turn from then on, and
+// SI-5 sits them out of a singularity round whose bidding begins while
+// they are. Any move, a Sit, a Subscribe or SetAway(false) brings them
+// back at once.
+
+// awayAfter is the number of timeouts in a row after which the bot plays
+// every turn of the seat.
+const awayAfter = 2
+
+// timedOut marks seat i's person as having run out of time on this turn.
+func (t *Table) timedOut(i int) {
+	s := &t.seats[i]
+	s.missed++
+	if s.missed >= awayAfter {
+		s.away = true
+		t.system(fmt.Sprintf("%s ran out of time again: their bot plays until they are back", s.owner.Name))
+	} else {
+		t.system(fmt.Sprintf("%s ran out of time: their bot made that move", s.owner.Name))
+	}
+	t.dirty = true
+}
+
+// back brings seat i's person back: they play their own turns again.
+func (t *Table) back(i int) {
+	s := &t.seats[i]
+	if s.away || !s.connected || s.missed > 0 {
+		t.system(fmt.Sprintf("%s is back", s.owner.Name))
+	}
+	s.away, s.connected, s.missed = false, true, 0
+}
+
+// botPlayed notes round r, in which seat i's bot moved for its person.
+func (t *Table) botPlayed(i, r int) {
+	s := &t.seats[i]
+	if s.owner.ID == "" || r <= 0 {
+		return
+	}
+	if !slices.Contains(s.botRounds, r) {
+		s.botRounds = append(slices.Clip(s.botRounds), r)
+	}
+}

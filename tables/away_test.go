@@ -1,0 +1,103 @@
+package tables
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/cardroom/cardroom/engine"
+)
+
+// ON-3: one timeout plays that one move; the person keeps their next turn,
+// with the timer, and is shown away until they act. A second timeout in a
+// row hands every turn to the bot. Their snapshot lists the rounds their
+// bot played for them.
+func TestON3OneTimeoutPlaysOneMove(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.TurnTimer = 10 * time.Second
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		r.clock.Advance(10 * time.Second) // alice's bid runs out
+		s := a.now()
+		if s.Turn != 0 || kinds(s) != "abb" || !s.Seats[0].TimedOut || s.Deadline.IsZero() {
+			t.Fatalf("after one timeout: turn %d seats %q timed out %v deadline %v; want alice to play her card herself, shown away",
+				s.Turn, kinds(s), s.Seats[0].TimedOut, s.Deadline)
+		}
+		if !slices.Equal(s.BotRounds, []int{1}) {
+			t.Fatalf("bot rounds %v, want [1]", s.BotRounds)
+		}
+		if last := s.Chat[len(s.Chat)-1].Text; !strings.Contains(last, "ran out of time: their bot made that move") {
+			t.Fatalf("system line %q", last)
+		}
+		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, s).Hand[0])))
+		if s := a.now(); kinds(s) != "hbb" || s.BotRounds != nil || s.Seats[0].TimedOut {
+			t.Fatalf("after her own move: seats %q bot rounds %v", kinds(s), s.BotRounds)
+		}
+		// Two in a row: her last card of round 1, her bid of round 2.
+		r.clock.Advance(10 * time.Second)
+		if s := a.now(); s.Turn != 0 || s.Deadline.IsZero() || !s.Seats[0].TimedOut {
+			t.Fatalf("round 2: turn %d deadline %v; want alice to bid herself", s.Turn, s.Deadline)
+		}
+		r.clock.Advance(10 * time.Second)
+		s = a.now()
+		if kinds(s) != "abb" || s.Seats[0].TimedOut || !slices.Equal(s.BotRounds, []int{1, 2}) {
+			t.Fatalf("after two timeouts: seats %q timed out %v bot rounds %v; want away for good, bot rounds [1 2]", kinds(s), s.Seats[0].TimedOut, s.BotRounds)
+		}
+		if s.Phase != Over {
+			t.Fatalf("phase %v: her bot should have played the rest at once", s.Phase)
+		}
+	})
+}
+
+// Any key brings a timed-out person back (SetAway false): human again,
+// their own turn with the timer.
+func TestON3BackAfterTimeout(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.TurnTimer = 10 * time.Second
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		r.clock.Advance(10 * time.Second)
+		must(t, r.table.SetAway(alice, false))
+		if s := a.now(); kinds(s) != "hbb" || s.Turn != 0 || s.Deadline.IsZero() {
+			t.Fatalf("back: seats %q turn %d deadline %v", kinds(s), s.Turn, s.Deadline)
+		}
+	})
+}
+
+// SI-5 with ON-3: a person who timed out once on the last move of a round
+// is not sat out of the next round: they bid it themselves. One who is
+// away when its bidding begins sits it out.
+func TestSI5OneTimeoutDoesNotSitOut(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("singularity")
+		cfg.TurnTimer = 10 * time.Second
+		cfg.Options = engine.Options{"rounds": "3"}
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		must(t, r.table.Move(alice, engine.BidMove(1)))
+		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
+		r.clock.Advance(10 * time.Second) // her last card of round 1
+		s := a.now()
+		if s.Round != 2 || s.Turn != 0 || s.Deadline.IsZero() {
+			t.Fatalf("round %d turn %d deadline %v; want alice to bid round 2 herself", s.Round, s.Turn, s.Deadline)
+		}
+		must(t, r.table.Move(alice, engine.BidMove(0)))
+		must(t, r.table.SetAway(alice, true))
+		s = a.now() // her bot plays on; round 3's bidding begins while she is away
+		if s.Phase != Over {
+			t.Fatalf("phase %v", s.Phase)
+		}
+		r.stop()
+		rec := r.sink.get("t1")
+		if n := strings.Count(rec, `"sitout"`); n != 1 || !strings.Contains(rec, `{"e":"sitout","round":3,"seat":0,`) {
+			t.Fatalf("want one sitout, of alice in round 3:\n%s", rec)
+		}
+	})
+}

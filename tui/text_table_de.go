@@ -1,0 +1,13 @@
+package tui
+
+// tableDE holds the German of the table's flow: the countdown, away and
+// back, the pause after a trick, the overlays, the end of a game.
+var tableDE = map[string]string{
+	"You are away: your bot plays until you press a key.": "Du bist weg: Dein Bot spielt, bis du eine Taste drückst.",
+	"Welcome back: your bot played %s for you.":           "Willkommen zurück: Dein Bot hat für dich %s gespielt.",
+	"round %s":                              "Runde %s",
+	"rounds %s":                             "Runden %s",
+	"You are away: your bot plays for you.": "Du bist weg: Dein Bot spielt für dich.",
+	"You are away: your bot played %s for you.": "Du bist weg: Dein Bot hat für dich %s gespielt.",
+	"Press any key to play yourself.":           "Drück eine Taste, um selbst zu spielen.",
+}
