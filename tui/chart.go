@@ -6,11 +6,12 @@ import (
 )
 
 // chart draws the running totals of each seat over the rounds as a small
-// line chart: two columns per round, each seat's points marked with its seat
-// number (1–6) in its own colour and joined by / - \ to the next round's,
-// the zero line dotted. h is the plot height
-// in rows; the y axis labels take 7 columns.
-func (s *Styles) chart(totals [][]int, players, h int) string {
+// line chart: two columns per round, each seat's points marked with its
+// mark (marks[seat], a letter of its name: see chartLegend) in its own colour
+// and joined by / - \ to the next round's, the zero line dotted. h is the
+// plot height in rows; the y axis labels take 7 columns.
+func (s *Styles) chart(totals [][]int, marks []string, h int) string {
+	players := len(marks)
 	if len(totals) == 0 || players == 0 || h < 3 {
 		return ""
 	}
@@ -36,7 +37,7 @@ func (s *Styles) chart(totals [][]int, players, h int) string {
 	for c := range grid[0] {
 		grid[h-1-zero][c] = s.Subtle.Render("·")
 	}
-	inks := []ink{s.Title, s.Err, s.OK, s.Warn, s.Bot, s.Key}
+	inks := s.chartInks()
 	// The joins between rounds first, so that the points are drawn on top.
 	for round := 0; round+1 < len(totals); round++ {
 		for seat := 0; seat < players; seat++ {
@@ -54,7 +55,7 @@ func (s *Styles) chart(totals [][]int, players, h int) string {
 	for round, row := range totals {
 		for seat := 0; seat < players; seat++ {
 			r := h - 1 - y(row[seat])
-			grid[r][round*colW] = inks[seat%len(inks)].Render(strconv.Itoa(seat + 1))
+			grid[r][round*colW] = inks[seat%len(inks)].Render(marks[seat])
 		}
 	}
 	var b strings.Builder
@@ -72,3 +73,6 @@ func (s *Styles) chart(totals [][]int, players, h int) string {
 	}
 	return b.String()
 }
+
+// chartInks are the seats' colours in the chart and its legend.
+func (s *Styles) chartInks() []ink { return []ink{s.Title, s.Err, s.OK, s.Warn, s.Bot, s.Key} }

@@ -263,41 +263,6 @@ func (tm *tableModel) scoreLine(scores []int) string {
 	return strings.Join(parts, "  ")
 }
 
-func (tm *tableModel) ddSheet(v *doudizhu.View) string {
-	st, tx := tm.m.st, tm.m.tx
-	var b strings.Builder
-	b.WriteString(st.Title.Render(tx.get("Score sheet")) + "\n\n")
-	head := fmt.Sprintf("%-5s %-10s %3s %5s %-7s %4s", tx.get("deal"), tx.get("landlord"), tx.get("bid"), tx.get("bombs"), tx.get("spring"), "×")
-	for i := 0; i < doudizhu.Players; i++ {
-		head += padLeft(tm.plainName(i), 11)
-	}
-	b.WriteString(st.Subtle.Render(head) + "\n")
-	for d, sc := range v.Scores {
-		line := fmt.Sprintf("%-5d", d+1)
-		if d < len(v.Sums) {
-			sum := v.Sums[d]
-			spring := ""
-			switch {
-			case sum.Spring:
-				spring = tx.get("spring")
-			case sum.AntiSpring:
-				spring = tx.get("anti")
-			}
-			line += fmt.Sprintf(" %-10s %3d %5d %-7s %4s", clipText(tm.plainName(sum.Landlord), 10), sum.Bid, sum.Bombs, spring, "×"+strconv.Itoa(sum.Multiplier))
-		}
-		for _, x := range sc {
-			line += padLeft(fmt.Sprintf("%+d", x), 11)
-		}
-		b.WriteString(line + "\n")
-	}
-	line := fmt.Sprintf("%-5s %-10s %3s %5s %-7s %4s", tx.get("total"), "", "", "", "", "")
-	for i := 0; i < doudizhu.Players; i++ {
-		line += padLeft(strconv.Itoa(v.Totals[i]), 11)
-	}
-	b.WriteString(st.Bold.Render(line) + "\n\n" + st.Subtle.Render(tx.get("tab: back to the table")) + "\n")
-	return b.String()
-}
-
 // cardsInline draws cards side by side without frames.
 func (s *Styles) cardsInline(cs []cards.Card) string {
 	parts := make([]string, len(cs))

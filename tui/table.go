@@ -789,17 +789,6 @@ func narrow(r rune) bool {
 	return true
 }
 
-// sheetView is the score sheet: each round's bids and running totals.
-func (tm *tableModel) sheetView() string {
-	switch v := tm.snap.View.(type) {
-	case *trick.View:
-		return tm.trickSheet(v)
-	case *doudizhu.View:
-		return tm.ddSheet(v)
-	}
-	return ""
-}
-
 // bell is implemented by sessions that can ring the terminal's bell.
 type bell interface{ Bell() }
 

@@ -284,65 +284,6 @@ func (tm *tableModel) plainName(i int) string {
 	return clipText(n, 10)
 }
 
-func (tm *tableModel) trickSheet(v *trick.View) string {
-	st, tx := tm.m.st, tm.m.tx
-	var b strings.Builder
-	b.WriteString(st.Title.Render(tx.get("Score sheet")) + st.Subtle.Render("  "+tx.get("bid / running total per round")) + "\n\n")
-	col := 12
-	if v.Players*col+10 > tm.m.width {
-		col = max(8, (tm.m.width-10)/v.Players)
-	}
-	head := fmt.Sprintf("%-9s", tx.get("round"))
-	for i := 0; i < v.Players; i++ {
-		head += padLeft(clipText(tm.plainName(i), col-2), col)
-	}
-	b.WriteString(st.Subtle.Render(head) + "\n")
-	rows := v.Sheet
-	room := tm.m.height - 12
-	if len(rows) > room {
-		rows = rows[len(rows)-room:]
-	}
-	for _, r := range rows {
-		line := fmt.Sprintf("%-9s", fmt.Sprintf("%d (%d)", r.Round, r.Cards))
-		for i := 0; i < v.Players; i++ {
-			cell := fmt.Sprintf("%d / %d", r.Bids[i], r.Totals[i])
-			if r.SatOut != nil && r.SatOut[i] {
-				cell = "– / " + strconv.Itoa(r.Totals[i])
-			}
-			line += padLeft(cell, col)
-		}
-		b.WriteString(line + "\n")
-	}
-	if !v.Over {
-		line := fmt.Sprintf("%-9s", fmt.Sprintf("%d (%d)", v.Round, v.Cards))
-		for i := 0; i < v.Players; i++ {
-			bid := "·"
-			if v.Bids[i] != trick.NoBid {
-				bid = strconv.Itoa(v.Bids[i])
-			}
-			line += padLeft(bid+" / …", col)
-		}
-		b.WriteString(st.Turn.Render(line) + "\n")
-	}
-	for _, p := range v.Penalties {
-		b.WriteString(st.Err.Render(tx.f("Penalty: %s %d (%s)", tm.plainName(p.Seat), p.Points, clipText(p.Reason, 40))) + "\n")
-	}
-	total := fmt.Sprintf("%-9s", tx.get("total"))
-	for i := 0; i < v.Players; i++ {
-		total += padLeft(strconv.Itoa(v.Totals[i]), col)
-	}
-	b.WriteString(st.Bold.Render(total) + "\n")
-	used := strings.Count(b.String(), "\n")
-	if room := tm.m.height - 6 - used; room >= 5 && len(v.Sheet) > 0 {
-		totals := make([][]int, len(v.Sheet))
-		for i, r := range v.Sheet {
-			totals[i] = r.Totals
-		}
-		b.WriteString("\n" + st.chart(totals, v.Players, min(room-1, 12)))
-	}
-	return b.String()
-}
-
 // padRight pads s (which may hold escape sequences) to w cells.
 func padRight(s string, w int) string {
 	if d := w - visibleWidth(s); d > 0 {

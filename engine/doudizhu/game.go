@@ -454,7 +454,8 @@ func (g *Game) score(out int) {
 		g.totals[i] += s[i]
 	}
 	g.rounds = append(g.rounds, s)
-	g.sums = append(g.sums, DealSummary{Landlord: l, Bid: g.highBid, Bombs: g.bombs, Spring: spring, AntiSpring: antiSpring, Multiplier: mult, LandlordWon: out == l})
+	rocket := slices.ContainsFunc(g.history, func(t Turn) bool { return t.Play.Type == Rocket })
+	g.sums = append(g.sums, DealSummary{Landlord: l, Bid: g.highBid, Bombs: g.bombs, Rocket: rocket, Spring: spring, AntiSpring: antiSpring, Multiplier: mult, LandlordWon: out == l})
 	g.mult, g.ended = mult, true
 	g.phase = Dealing // the next deal of the match; the finished one stays in view
 	if len(g.rounds) == g.deals {

@@ -98,6 +98,7 @@ type DealSummary struct {
 	Landlord    int
 	Bid         int
 	Bombs       int  // bombs and rockets played (DD-20)
+	Rocket      bool // the rocket was played (it counts in Bombs)
 	Spring      bool // DD-21
 	AntiSpring  bool // DD-21
 	Multiplier  int  // 2^Bombs, doubled once more for a spring or anti-spring

@@ -1,0 +1,312 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+)
+
+// sheetView is the score sheet: every round (or deal) with what each seat
+// bid, took and scored, so a player can check the totals by hand.
+func (tm *tableModel) sheetView() string {
+	switch v := tm.snap.View.(type) {
+	case *trick.View:
+		return tm.trickSheet(v)
+	case *doudizhu.View:
+		return tm.ddSheet(v)
+	}
+	return ""
+}
+
+// sheetCell is one seat's entry in one row of a trick game's sheet.
+type sheetCell struct{ bt, pts, total string }
+
+// sheetRow is a line of the trick sheet: a round with a cell per seat, or
+// a penalty (line set, cells nil).
+type sheetRow struct {
+	label string
+	cells []sheetCell
+	line  string
+	now   bool // the round being played
+}
+
+// trickSheetRows lays out the sheet: each finished round (bid/took, the
+// round's points, the running total), each penalty on its own line after
+// the round it was given in, then the round being played. The running
+// totals include the penalties given so far, so the last one is the total.
+// It also returns the running totals after each finished round, for the
+// chart.
+func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][]int, satOut bool) {
+	tx := tm.m.tx
+	run := make([]int, v.Players)
+	// penalties adds the lines of the penalties given while round was next
+	// or in play (from round on, when last).
+	penalties := func(round int, last bool) {
+		for _, p := range v.Penalties {
+			if p.Round == round || last && p.Round > round {
+				if p.Seat >= 0 && p.Seat < v.Players {
+					run[p.Seat] += p.Points
+				}
+				rows = append(rows, sheetRow{line: tx.f("penalty: %s %+d, %s", tm.plainName(p.Seat), p.Points, clipText(p.Reason, 40))})
+			}
+		}
+	}
+	for _, r := range v.Sheet {
+		penalties(r.Round, false)
+		row := sheetRow{label: fmt.Sprintf("%d (%d)", r.Round, r.Cards), cells: make([]sheetCell, v.Players)}
+		for i := range v.Players {
+			run[i] += r.Scores[i]
+			c := sheetCell{bt: fmt.Sprintf("%d/%d", r.Bids[i], r.Took[i]), pts: fmt.Sprintf("%+d", r.Scores[i]), total: strconv.Itoa(run[i])}
+			if r.SatOut != nil && r.SatOut[i] {
+				c.bt, c.pts, satOut = tx.get("out"), "~"+c.pts, true
+			}
+			row.cells[i] = c
+		}
+		rows = append(rows, row)
+		totals = append(totals, append([]int(nil), run...))
+	}
+	next := v.Round
+	if n := len(v.Sheet); n > 0 && v.Sheet[n-1].Round >= next {
+		next = v.Sheet[n-1].Round + 1
+	}
+	penalties(next, true)
+	if !v.Over {
+		row := sheetRow{label: fmt.Sprintf("%d (%d)", v.Round, v.Cards), cells: make([]sheetCell, v.Players), now: true}
+		for i := range v.Players {
+			bid := "·"
+			if v.Bids[i] != trick.NoBid {
+				bid = strconv.Itoa(v.Bids[i])
+			}
+			c := sheetCell{bt: bid + "/" + strconv.Itoa(v.Tricks[i]), pts: "…"}
+			if v.SatOut != nil && v.SatOut[i] {
+				c.bt = tx.get("out")
+			}
+			row.cells[i] = c
+		}
+		rows = append(rows, row)
+	}
+	return rows, totals, satOut
+}
+
+func (tm *tableModel) trickSheet(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	rows, totals, satOut := tm.trickSheetRows(v)
+	bw, pw, tw := 1, 1, 1
+	lw := max(visibleWidth(tx.get("round")), visibleWidth(tx.get("total"))) + 1
+	for _, r := range rows {
+		lw = max(lw, len(r.label))
+		for _, c := range r.cells {
+			bw, pw, tw = max(bw, visibleWidth(c.bt)), max(pw, visibleWidth(c.pts)), max(tw, len(c.total))
+		}
+	}
+	for _, t := range v.Totals {
+		tw = max(tw, len(strconv.Itoa(t)))
+	}
+	// A column per seat: bid/took, points, total; the points go when there
+	// is no room for them (the totals show them too).
+	showPts := true
+	col := bw + 1 + pw + 1 + tw + 2
+	if lw+v.Players*col > tm.m.width {
+		showPts, col = false, bw+1+tw+2
+	}
+	col = max(col, (tm.m.width-lw)/v.Players)
+	col = min(col, 20)
+	cell := func(c sheetCell) string {
+		s := padLeft(c.bt, bw)
+		if showPts {
+			s += " " + padLeft(c.pts, pw)
+		}
+		return padLeft(s+" "+padLeft(c.total, tw), col)
+	}
+	var b strings.Builder
+	explain := tx.get("per seat: bid/took, the round's points, the running total")
+	if !showPts {
+		explain = tx.get("per seat: bid/took and the running total")
+	}
+	b.WriteString(tm.sheetTitle(explain))
+	names := make([]string, v.Players)
+	for i := range names {
+		names[i] = tm.plainName(i)
+	}
+	marks := chartMarks(names)
+	head := padRight(tx.get("round"), lw)
+	for i := range v.Players {
+		head += padLeft(clipText(tm.plainName(i), col-4)+" "+marks[i], col)
+	}
+	b.WriteString(st.Subtle.Render(head) + "\n")
+
+	// The rows come first; the chart (a gap, the plot, its legend) takes
+	// the lines they leave, if there are enough.
+	free := tm.m.height - 6 - boolInt(satOut) // header, title, names, total, help bar, chat
+	chartH := 0
+	if len(totals) > 1 && free-len(rows)-4 >= 4 { // and two lines of chat
+		chartH = min(10, free-len(rows)-4)
+	}
+	if len(rows) > free {
+		hidden := len(rows) - free + 1
+		b.WriteString(st.Subtle.Render(tx.f("earlier lines not shown: %d", hidden)) + "\n")
+		rows = rows[hidden:]
+	}
+	for _, r := range rows {
+		switch {
+		case r.cells == nil:
+			b.WriteString(st.Err.Render(fit("  "+r.line, tm.m.width)) + "\n")
+		default:
+			line := padRight(r.label, lw)
+			for _, c := range r.cells {
+				line += cell(c)
+			}
+			if r.now {
+				line = st.Turn.Render(line)
+			}
+			b.WriteString(line + "\n")
+		}
+	}
+	total := padRight(tx.get("total"), lw)
+	for i := range v.Players {
+		total += padLeft(strconv.Itoa(v.Totals[i]), col)
+	}
+	b.WriteString(st.Bold.Render(total) + "\n")
+	if satOut {
+		b.WriteString(st.Subtle.Render(fit(tx.get("out ~: sat the round out and scored the others' average"), tm.m.width)) + "\n")
+	}
+	if chartH > 0 {
+		b.WriteString("\n" + st.chart(totals, marks, chartH))
+		b.WriteString(st.chartLegend(marks, names, tm.m.width) + "\n")
+	}
+	return b.String()
+}
+
+// sheetTitle is the sheet's first line: its title and what it shows.
+func (tm *tableModel) sheetTitle(explain string) string {
+	title := tm.m.tx.get("Score sheet")
+	return tm.m.st.Title.Render(title) + tm.m.st.Subtle.Render(fit("  "+explain, tm.m.width-visibleWidth(title))) + "\n"
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// chartMarks gives each seat a letter of its name for the chart, no two
+// alike: the first letter not yet taken, else a digit.
+func chartMarks(names []string) []string {
+	marks := make([]string, len(names))
+	used := map[rune]bool{}
+	for i, name := range names {
+		for _, r := range name {
+			r = unicode.ToUpper(r)
+			if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) && !used[r] {
+				marks[i], used[r] = string(r), true
+				break
+			}
+		}
+		if marks[i] == "" {
+			for d := '1'; d <= '9'; d++ {
+				if !used[d] {
+					marks[i], used[d] = string(d), true
+					break
+				}
+			}
+		}
+	}
+	return marks
+}
+
+// chartLegend is the line under the chart naming each seat's mark, in the
+// seat's colour.
+func (s *Styles) chartLegend(marks, names []string, width int) string {
+	inks := s.chartInks()
+	var parts []string
+	w := 0
+	for i, m := range marks {
+		p := m + " " + names[i]
+		if w+len(p)+2 > width {
+			break
+		}
+		w += visibleWidth(p) + 2
+		parts = append(parts, inks[i%len(inks)].Render(p))
+	}
+	return strings.Join(parts, "  ")
+}
+
+func (tm *tableModel) ddSheet(v *doudizhu.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	b.WriteString(tm.sheetTitle(tx.get("per deal: landlord, bid, doublings, points")) + "\n")
+	labels := []string{tx.get("deal"), tx.get("landlord"), tx.get("bid"), tx.get("bombs"), tx.get("rocket"), tx.get("spring"), "×"}
+	rows := [][]string{}
+	for d, sc := range v.Scores {
+		row := []string{strconv.Itoa(d + 1), "", "", "", "", "", ""}
+		if d < len(v.Sums) {
+			sum := v.Sums[d]
+			bombs := sum.Bombs
+			rocket := ""
+			if sum.Rocket {
+				bombs--
+				rocket = tx.get("yes")
+			}
+			spring := ""
+			switch {
+			case sum.Spring:
+				spring = tx.get("spring")
+			case sum.AntiSpring:
+				spring = tx.get("reverse")
+			}
+			row = []string{strconv.Itoa(d + 1), clipText(tm.plainName(sum.Landlord), 9), strconv.Itoa(sum.Bid), strconv.Itoa(bombs), rocket, spring, "×" + strconv.Itoa(sum.Multiplier)}
+		}
+		for _, x := range sc {
+			row = append(row, fmt.Sprintf("%+d", x))
+		}
+		rows = append(rows, row)
+	}
+	for i := range doudizhu.Players {
+		labels = append(labels, clipText(tm.plainName(i), 8))
+	}
+	total := []string{tx.get("total"), "", "", "", "", "", ""}
+	for i := range doudizhu.Players {
+		total = append(total, strconv.Itoa(v.Totals[i]))
+	}
+	rows = append(rows, total)
+	widths := make([]int, len(labels))
+	for c, l := range labels {
+		widths[c] = visibleWidth(l)
+		for _, r := range rows {
+			if c < len(r) {
+				widths[c] = max(widths[c], visibleWidth(r[c]))
+			}
+		}
+	}
+	line := func(cells []string) string {
+		var l strings.Builder
+		for c, s := range cells {
+			if c > 0 {
+				l.WriteString("  ")
+			}
+			if c <= 1 || c == 5 { // names and words left, numbers right
+				l.WriteString(padRight(s, widths[c]))
+			} else {
+				l.WriteString(padLeft(s, widths[c]))
+			}
+		}
+		return l.String()
+	}
+	b.WriteString(st.Subtle.Render(line(labels)) + "\n")
+	room := max(2, tm.m.height-12)
+	if len(rows)-1 > room {
+		b.WriteString(st.Subtle.Render(tx.f("earlier lines not shown: %d", len(rows)-room)) + "\n")
+		rows = rows[len(rows)-room:]
+	}
+	rows = rows[:len(rows)-1]
+	for _, r := range rows {
+		b.WriteString(line(r) + "\n")
+	}
+	b.WriteString(st.Bold.Render(line(total)) + "\n\n" + st.Subtle.Render(tx.get("tab: back to the table")) + "\n")
+	return b.String()
+}

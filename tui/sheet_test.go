@@ -1,0 +1,160 @@
+package tui
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// playWith plays a seeded game with random legal moves, applying each of
+// events when it can (a sit-out before its round's deal, a penalty at
+// once), until stop says so.
+func playWith(t testing.TB, ruleset string, players int, opts engine.Options, seed uint64, events []engine.Event, stop func(g engine.Game) bool) engine.Game {
+	t.Helper()
+	r, err := games.Registry().Lookup(ruleset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := r.Start(players, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := cards.NewRand(seed)
+	for steps := 0; !g.Done() && steps < 10000; steps++ {
+		if len(events) > 0 {
+			if v, ok := g.View(0).(*trick.View); ok && v.Round == events[0].Round && g.Next() == engine.Chance {
+				if err := g.Event(events[0]); err != nil {
+					t.Fatal(err)
+				}
+				events = events[1:]
+				continue
+			}
+		}
+		if g.Next() == engine.Chance {
+			if err := g.Deal(rng); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if stop(g) {
+			return g
+		}
+		s := g.Next()
+		legal := g.Legal(s)
+		if err := g.Apply(s, legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("%s: never reached the wanted position", ruleset)
+	return nil
+}
+
+// sheetSnaps are the score sheets the tests read: a Singularity game with
+// a round sat out, a Boerenbridge game with a penalty, a Dou Dizhu match
+// after a few deals.
+func sheetSnaps(t testing.TB) map[string]tables.Snapshot {
+	after := func(rounds int) func(g engine.Game) bool {
+		return func(g engine.Game) bool {
+			return g.Next() == 0 && len(g.Result().Rounds) >= rounds && g.Legal(0)[0].Kind == engine.Play
+		}
+	}
+	sing := playWith(t, "singularity", 4, nil, 11, []engine.Event{{E: engine.EvSitout, Seat: 1, Round: 2}}, after(4))
+	bb := playWith(t, "boerenbridge", 4, nil, 12, []engine.Event{{E: engine.EvPenalty, Seat: 2, Points: -5, Reason: "talked during the trick", Round: 2}}, after(3))
+	dd := playWith(t, "doudizhu", 3, engine.Options{"deals": "6"}, 13, nil, func(g engine.Game) bool {
+		v := g.View(0).(*doudizhu.View)
+		return len(v.Scores) >= 3 && g.Next() == 0
+	})
+	return map[string]tables.Snapshot{
+		"singularity":  snapshotOf(sing, "Singularity", 0),
+		"boerenbridge": snapshotOf(bb, "Boerenbridge", 0),
+		"doudizhu":     snapshotOf(dd, "Dou Dizhu", 0),
+	}
+}
+
+func TestGoldenSheet(t *testing.T) {
+	snaps := sheetSnaps(t)
+	for _, c := range []struct {
+		game string
+		lang string
+	}{{"singularity", "en"}, {"singularity", "de"}, {"boerenbridge", "en"}, {"boerenbridge", "nl"}, {"doudizhu", "en"}, {"doudizhu", "de"}} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s-%s/%dx%d", c.game, c.lang, size[0], size[1]), func(t *testing.T) {
+				m := onTable(goldenModel(size[0], size[1], termenv.Ascii, Settings{Lang: c.lang}), snaps[c.game])
+				m.table.showSheet = true
+				requireGolden(t, m, size[0], size[1])
+			})
+		}
+	}
+}
+
+// The sheet shows, per round and seat, the bid, the tricks taken, the
+// round's points and the running total; a penalty on its own line with its
+// reason, counted in the totals from there on; a round sat out as such with
+// the average it scored; and a legend naming the chart's marks.
+func TestSheetShowsEveryNumberOfARound(t *testing.T) {
+	snaps := sheetSnaps(t)
+	sheet := func(name string) (string, *trick.View) {
+		m := onTable(testModel(120, 40, Settings{}), snaps[name])
+		m.table.showSheet = true
+		return stripANSI(m.View()), snaps[name].View.(*trick.View)
+	}
+	out, v := sheet("singularity")
+	r := v.Sheet[0]
+	want := fmt.Sprintf(`(?m)^1 \(1\) +%d/%d +\%+d +%d `, r.Bids[0], r.Took[0], r.Scores[0], r.Totals[0])
+	if !regexp.MustCompile(want).MatchString(out) {
+		t.Errorf("round 1 of seat 1: no %q in\n%s", want, out)
+	}
+	sat := v.Sheet[1]
+	if !sat.SatOut[1] || !regexp.MustCompile(fmt.Sprintf(`out +~\%+d`, sat.Scores[1])).MatchString(out) || !strings.Contains(out, "sat the round out") {
+		t.Errorf("round 2 sat out by seat 2 (%+d): not marked\n%s", sat.Scores[1], out)
+	}
+	if !strings.Contains(out, "A alice") || strings.Contains(out, "1 alice") {
+		t.Errorf("chart legend missing or by seat number\n%s", out)
+	}
+
+	out, v = sheet("boerenbridge")
+	if !strings.Contains(out, "penalty: bob -5, talked during the trick") {
+		t.Errorf("no penalty line\n%s", out)
+	}
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "penalty:") && (i == 0 || !strings.HasPrefix(lines[i-1], "1 (1)")) {
+			t.Errorf("the penalty given before round 2 is not right after round 1:\n%s", out)
+		}
+	}
+	// The last running total of seat 3 is its total, penalty included.
+	run := 0
+	for _, r := range v.Sheet {
+		run += r.Scores[2]
+	}
+	if run-5 != v.Totals[2] {
+		t.Fatalf("totals %v: penalty not in them", v.Totals)
+	}
+}
+
+func TestDouDizhuSheetNamesWhatDoubled(t *testing.T) {
+	snaps := sheetSnaps(t)
+	m := onTable(testModel(80, 24, Settings{}), snaps["doudizhu"])
+	m.table.showSheet = true
+	out := stripANSI(m.View())
+	v := snaps["doudizhu"].View.(*doudizhu.View)
+	for _, w := range []string{"landlord", "bid", "bombs", "rocket", "spring", "×" + fmt.Sprint(v.Sums[0].Multiplier), fmt.Sprintf("%+d", v.Scores[0][0])} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in\n%s", w, out)
+		}
+	}
+}
+
+// stripANSI is s without its escape sequences.
+func stripANSI(s string) string { return ansi.Strip(s) }
