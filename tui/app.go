@@ -9,7 +9,6 @@ import (
 	"sync"
 	"text/tabwriter"
 	"time"
-	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -192,16 +191,4 @@ func writeList(out io.Writer, u lobby.Update) {
 		tw.Flush()
 	}
 	fmt.Fprintf(out, "%d online\n", len(u.Online))
-}
-
-// clipText cuts untrusted text for display.
-func clipText(s string, n int) string {
-	if len(s) <= n || utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
 }

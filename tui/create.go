@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -323,21 +322,6 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		b.WriteString("\n" + s.Err.Render(fit(f.err, width)) + "\n")
 	}
 	return b.String()
-}
-
-// fit shortens s to at most w columns (counting runes).
-func fit(s string, w int) string {
-	if w > 1 && (len(s) <= w || utf8.RuneCountInString(s) <= w) {
-		return s
-	}
-	r := []rune(s)
-	if w <= 1 || len(r) <= w {
-		if w <= 1 {
-			return ""
-		}
-		return s
-	}
-	return string(r[:w-1]) + "…"
 }
 
 // levelName is a bot level for people.

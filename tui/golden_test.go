@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -124,6 +125,7 @@ func TestGolden(t *testing.T) {
 		{name: "nl-boerenbridge", set: Settings{Lang: "nl"}, build: game("boerenbridge")},
 		{name: "nl-doudizhu", set: Settings{Lang: "nl"}, build: game("doudizhu"), keys: []string{"x"}},
 		{name: "too-small", build: withLobby, sizes: [][2]int{{60, 20}}},
+		{name: "wide-names", build: func(t *testing.T, m *model) *model { return onTable(m, wideNames(snaps["singularity"](t))) }},
 	}
 	for _, c := range cases {
 		sizes := c.sizes
@@ -141,6 +143,18 @@ func TestGolden(t *testing.T) {
 			})
 		}
 	}
+}
+
+// wideNames gives seats and chat CJK and emoji names and lines too long
+// for the screen: they are cut with "…" at the column.
+func wideNames(s tables.Snapshot) tables.Snapshot {
+	s.Seats[1].Name = "日本語の名前です長い"
+	s.Seats[3].Name = "🃏🃏🃏🃏🃏🃏🃏🃏"
+	s.Chat = append(s.Chat,
+		tables.ChatLine{From: "日本語の名前です長い", Seat: 1, Text: strings.Repeat("漢字とかなの文章", 30)},
+		tables.ChatLine{From: "🃏🃏🃏🃏🃏🃏🃏🃏", Seat: 3, Text: strings.Repeat("🂡🃑 ", 100)},
+	)
+	return s
 }
 
 // withLobby fills the lobby with a few tables and people.

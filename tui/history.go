@@ -213,7 +213,7 @@ func (m *model) boardView() string {
 			if name == "" {
 				name = r.PlayerID
 			}
-			line := fmt.Sprintf("  %2d. %-18s %7.1f  %s", i+1, clipText(name, 18), r.Ordinal(), gameCount(tx, r.Games))
+			line := fmt.Sprintf("  %2d. %s %7.1f  %s", i+1, cell(name, 18), r.Ordinal(), gameCount(tx, r.Games))
 			if r.PlayerID == m.player.ID {
 				line = st.Bold.Render(line + "  ← " + tx.get("you"))
 			}

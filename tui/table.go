@@ -670,7 +670,7 @@ func (tm *tableModel) overView() string {
 	var b strings.Builder
 	b.WriteString("\n" + st.Title.Render(tx.get("Game over")) + "\n\n")
 	for _, sd := range s.Standings {
-		line := fmt.Sprintf("  %d.  %-24s %6d", sd.Place, clipText(sd.Name, 24), sd.Total)
+		line := fmt.Sprintf("  %d.  %s %6d", sd.Place, cell(sd.Name, 24), sd.Total)
 		if sd.Seat == s.You {
 			line = st.Bold.Render(line + "  ← " + tx.get("you"))
 		}

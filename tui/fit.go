@@ -1,0 +1,34 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fit shortens s to at most w terminal cells, ending a cut text with "…";
+// wide (CJK, emoji) characters count two cells and escape sequences none.
+func fit(s string, w int) string {
+	if w <= 1 {
+		return ""
+	}
+	if len(s) <= w { // no text is wider than its bytes
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// clipText cuts untrusted text for display to at most n cells, "…" included.
+func clipText(s string, n int) string {
+	return fit(s, n)
+}
+
+// cell is s cut to w cells and padded with spaces to exactly w: a column of a
+// table whose rows must line up whatever script a name is written in.
+func cell(s string, w int) string {
+	s = fit(s, w)
+	if d := w - ansi.StringWidth(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}

@@ -1,0 +1,88 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fit cuts by terminal cells, not runes: a CJK character or an emoji takes
+// two, and a cut text ends with "…" at or just before the column.
+func TestFitCountsCells(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"alice", 10, "alice"},
+		{"alice", 5, "alice"},
+		{"alexandria", 5, "alex…"},
+		{"日本語の名前です", 8, "日本語…"},         // 3×2 + 1: a fourth would need 9
+		{"日本語の名前です", 7, "日本語…"},         // exactly 7
+		{"日本語", 6, "日本語"},               // fits exactly
+		{"🃏🃏🃏🃏🃏", 6, "🃏🃏…"},             // emoji are two cells
+		{"👩‍👩‍👧 family", 5, "👩‍👩‍👧 f…"}, // one grapheme, two cells
+		{"Grüße an alle", 6, "Grüße…"},
+		{"e\u0301e\u0301e\u0301e\u0301", 3, "e\u0301e\u0301…"},
+		{"anything", 1, ""},
+		{"anything", 0, ""},
+	} {
+		got := fit(c.in, c.w)
+		if got != c.want {
+			t.Errorf("fit(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		}
+		if w := ansi.StringWidth(got); w > c.w {
+			t.Errorf("fit(%q, %d) is %d cells wide", c.in, c.w, w)
+		}
+	}
+}
+
+// fit keeps escape sequences whole and does not count them.
+func TestFitKeepsStyles(t *testing.T) {
+	s := "\x1b[1m日本語の名前\x1b[0m"
+	got := fit(s, 5)
+	if w := ansi.StringWidth(got); w > 5 {
+		t.Fatalf("fit(%q, 5) = %q, %d cells", s, got, w)
+	}
+	if !strings.HasPrefix(got, "\x1b[1m日本") || !strings.Contains(got, "…") {
+		t.Fatalf("fit(%q, 5) = %q", s, got)
+	}
+}
+
+// cell makes columns line up whatever the script: exactly w cells.
+func TestCellPadsToTheColumn(t *testing.T) {
+	for _, s := range []string{"bob", "日本語の名前です", "🃏🃏🃏🃏🃏🃏🃏", "Zoë", "a-very-long-ascii-name"} {
+		for _, w := range []int{5, 8, 10} {
+			if got := ansi.StringWidth(cell(s, w)); got != w {
+				t.Errorf("cell(%q, %d) is %d cells wide", s, w, got)
+			}
+		}
+	}
+}
+
+// Wide names and chat are cut at the terminal's edge: no line of the table
+// screen is wider than the terminal, and a cut chat line ends with "…".
+func TestWideNamesAndChatFit(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		m := onTable(testModel(size[0], size[1], Settings{}), wideNames(screens()[0].snap(t)))
+		view := m.View()
+		checkFits(t, "wide names", view, size[0], size[1])
+		cut := 0
+		for _, l := range strings.Split(view, "\n") {
+			if strings.Contains(l, "漢字") || strings.Contains(l, "🂡") {
+				cut++
+				if !strings.HasSuffix(strings.TrimRight(ansi.Strip(l), " "), "…") {
+					t.Errorf("%dx%d: a long chat line is not cut with …: %q", size[0], size[1], l)
+				}
+				if w := lipgloss.Width(l); w < size[0]-4 {
+					t.Errorf("%dx%d: a long chat line is cut at %d cells, far before the edge", size[0], size[1], w)
+				}
+			}
+		}
+		if cut != 2 {
+			t.Errorf("%dx%d: %d long chat lines on screen, want 2\n%s", size[0], size[1], cut, view)
+		}
+	}
+}
