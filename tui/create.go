@@ -46,8 +46,8 @@ type createForm struct {
 	levels   []string // the bot levels there are, weakest first
 	level    [6]int   // the level chosen for each seat's bot, an index into levels
 	cursor   int
-	editing  bool   // typing into a round-map field
-	input    string // the text being typed
+	editing  bool       // typing into a round-map field
+	input    *lineInput // the text being typed
 	err      string
 }
 
@@ -138,7 +138,7 @@ func (f *createForm) update(k tea.KeyMsg) formResult {
 			return f.validate()
 		}
 		if spec, ok := f.optionAt(f.cursor); ok && spec.Kind == engine.RoundMap {
-			f.editing, f.input = true, f.values[spec.Name]
+			f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil)
 			return formStay
 		}
 		f.change(+1)
@@ -159,7 +159,7 @@ func (f *createForm) updateEditing(k tea.KeyMsg) formResult {
 	spec, _ := f.optionAt(f.cursor)
 	switch k.Type {
 	case tea.KeyEnter:
-		v, err := f.ruleset().Resolve(engine.Options{spec.Name: f.input})
+		v, err := f.ruleset().Resolve(engine.Options{spec.Name: f.input.value()})
 		if err != nil {
 			f.err = err.Error()
 			return formStay
@@ -167,16 +167,8 @@ func (f *createForm) updateEditing(k tea.KeyMsg) formResult {
 		f.values[spec.Name], f.editing, f.err = v[spec.Name], false, ""
 	case tea.KeyEsc:
 		f.editing, f.err = false, ""
-	case tea.KeyBackspace:
-		if r := []rune(f.input); len(r) > 0 {
-			f.input = string(r[:len(r)-1])
-		}
-	case tea.KeyRunes, tea.KeySpace:
-		for _, r := range k.Runes {
-			if len(f.input) < 80 && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r == '_' || r == ':' || r == ',') {
-				f.input += string(r)
-			}
-		}
+	default:
+		f.input.update(k) // anything: the rule set says at enter what it cannot read
 	}
 	return formStay
 }
@@ -272,7 +264,7 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 	for i, spec := range r.Options {
 		v := f.values[spec.Name]
 		if f.editing && f.cursor == i+2 {
-			v = f.input + "▏"
+			v = f.input.view(max(10, width-24))
 		} else if v == "" {
 			v = t.get("none")
 		} else if spec.Kind == engine.Bool {

@@ -41,21 +41,13 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	if m.codeIn != nil {
 		switch k.Type {
 		case tea.KeyEnter:
-			code := *m.codeIn
+			code := m.codeIn.value()
 			m.codeIn = nil
 			return m.join(code, -1)
 		case tea.KeyEsc:
 			m.codeIn = nil
-		case tea.KeyBackspace:
-			if s := *m.codeIn; len(s) > 0 {
-				*m.codeIn = s[:len(s)-1]
-			}
-		case tea.KeyRunes:
-			for _, r := range k.Runes {
-				if len(*m.codeIn) < 12 && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
-					*m.codeIn += string(r)
-				}
-			}
+		default:
+			m.codeIn.update(k)
 		}
 		return nil
 	}
@@ -75,8 +67,7 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		m.screen = createScreen
 		m.status = ""
 	case "c":
-		s := ""
-		m.codeIn = &s
+		m.codeIn = newLineInput("", 12, codeRune)
 	case "s":
 		m.screen = settingsScreen
 	case "h":
@@ -193,9 +184,14 @@ func (m *model) lobbyView() string {
 	}
 	b.WriteString("\n")
 	if m.codeIn != nil {
-		b.WriteString("\n" + tx.get("Invite code or table id: ") + st.Bold.Render(*m.codeIn+"▏") + "\n")
+		b.WriteString("\n" + tx.get("Invite code or table id: ") + st.Bold.Render(m.codeIn.view(20)) + "\n")
 	}
 	return b.String()
+}
+
+// codeRune says whether r can be part of an invite code or table id.
+func codeRune(r rune) bool {
+	return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-'
 }
 
 func cursorMark(st *Styles) string {

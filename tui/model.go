@@ -98,8 +98,8 @@ type model struct {
 	entering     bool                // a join or watch from the command line is under way
 	lobbyU       lobby.Update
 	lobbySel     int
-	filter       string  // show only tables of this rule set ("": all)
-	codeIn       *string // typing an invite code in the lobby
+	filter       string     // show only tables of this rule set ("": all)
+	codeIn       *lineInput // typing an invite code in the lobby
 
 	form     *createForm
 	settings settingsForm

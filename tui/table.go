@@ -32,8 +32,8 @@ type tableModel struct {
 	ranks     string // a Dou Dizhu play being typed
 	marked    []bool // Dou Dizhu cards marked with space
 	hint      int    // the next Dou Dizhu hint
-	chatIn    *string
-	cmdIn     *string
+	chatIn    *lineInput
+	cmdIn     *lineInput
 	showSheet bool
 	showLast  bool
 	handY     int // the screen row of the hand's faces, for mouse clicks; -1 when none
@@ -270,12 +270,10 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	case "esc":
 		return m.leaveTable(m.tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again."))
 	case "/":
-		s := ""
-		tm.chatIn = &s
+		tm.chatIn = newLineInput("", tables.MaxChatRunes, nil)
 		return nil
 	case ":":
-		s := ""
-		tm.cmdIn = &s
+		tm.cmdIn = newLineInput("", tables.MaxChatRunes, nil)
 		return nil
 	case "tab":
 		tm.showSheet = !tm.showSheet
@@ -307,11 +305,10 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 }
 
 // typeLine edits a one-line text input; enter hands the text to done.
-func (tm *tableModel) typeLine(in **string, k tea.KeyMsg, done func(string) tea.Cmd) tea.Cmd {
-	s := *in
+func (tm *tableModel) typeLine(in **lineInput, k tea.KeyMsg, done func(string) tea.Cmd) tea.Cmd {
 	switch k.Type {
 	case tea.KeyEnter:
-		text := *s
+		text := (*in).value()
 		*in = nil
 		if strings.TrimSpace(text) == "" {
 			return nil
@@ -319,16 +316,8 @@ func (tm *tableModel) typeLine(in **string, k tea.KeyMsg, done func(string) tea.
 		return done(text)
 	case tea.KeyEsc:
 		*in = nil
-	case tea.KeyBackspace:
-		if r := []rune(*s); len(r) > 0 {
-			*s = string(r[:len(r)-1])
-		}
-	case tea.KeySpace:
-		*s += " "
-	case tea.KeyRunes:
-		if len([]rune(*s))+len(k.Runes) <= tables.MaxChatRunes {
-			*s += string(k.Runes)
-		}
+	default:
+		(*in).update(k)
 	}
 	return nil
 }
@@ -703,9 +692,9 @@ func (tm *tableModel) chatLines() []string {
 	}
 	lines := p.chat[:len(p.chat):len(p.chat)] // an appended input line must not land in the cache
 	if tm.chatIn != nil {
-		lines = appendLines(lines, st.Key.Render(tx.get("say: "))+fit(*tm.chatIn, tm.m.width-8)+"▏")
+		lines = appendLines(lines, st.Key.Render(tx.get("say: "))+tm.chatIn.view(tm.m.width-8))
 	} else if tm.cmdIn != nil {
-		lines = appendLines(lines, st.Key.Render(":")+fit(*tm.cmdIn, tm.m.width-4)+"▏")
+		lines = appendLines(lines, st.Key.Render(":")+tm.cmdIn.view(tm.m.width-4))
 	} else if s.ChatClosed {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round (SR-9).")))
 	}

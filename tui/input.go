@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// lineInput is a one-line text input (chat, a command, a form field, an
+// invite code): bubbles' textinput edits it (←→, home/end, ctrl+w, ctrl+u,
+// ctrl+k, pasted text) and view draws it with the screens' own cursor mark.
+type lineInput struct {
+	ti    textinput.Model
+	allow func(rune) bool // the runes it takes; nil: all (control characters never)
+}
+
+// newLineInput is an input holding value, taking at most limit runes.
+func newLineInput(value string, limit int, allow func(rune) bool) *lineInput {
+	ti := textinput.New()
+	ti.Prompt = ""
+	ti.CharLimit = limit
+	km := textinput.DefaultKeyMap
+	km.Paste.SetEnabled(false) // ctrl+v would read the server's clipboard; a terminal's paste arrives as keys
+	km.AcceptSuggestion.SetEnabled(false)
+	km.NextSuggestion.SetEnabled(false)
+	km.PrevSuggestion.SetEnabled(false)
+	ti.KeyMap = km
+	ti.Cursor.SetMode(cursor.CursorHide) // view draws the cursor; no blink timer
+	ti.Focus()
+	ti.SetValue(value)
+	ti.CursorEnd()
+	return &lineInput{ti: ti, allow: allow}
+}
+
+// update edits the input with a key other than enter and esc.
+func (in *lineInput) update(k tea.KeyMsg) {
+	if in.allow != nil && (k.Type == tea.KeyRunes || k.Type == tea.KeySpace) {
+		rs := k.Runes[:0:0]
+		for _, r := range k.Runes {
+			if in.allow(r) {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) == 0 {
+			return
+		}
+		k.Runes = rs
+	}
+	in.ti, _ = in.ti.Update(k) // with a hidden cursor and no clipboard it has no commands
+}
+
+func (in *lineInput) value() string { return in.ti.Value() }
+
+// view is the text with the cursor mark "▏" where the cursor is, in at most
+// w cells: a text too long shows the part around the cursor, cut with "…".
+func (in *lineInput) view(w int) string {
+	s := in.ti.Value()
+	room := w - 1 // the mark
+	pos := in.ti.Position()
+	if len(s) <= room && (pos == len(s) || isASCII(s)) { // the common case: short, plain, the cursor at the end
+		return s[:pos] + "▏" + s[pos:]
+	}
+	v := []rune(s)
+	pos = min(pos, len(v))
+	before, after := string(v[:pos]), string(v[pos:])
+	bw, aw := ansi.StringWidth(before), ansi.StringWidth(after)
+	if bw+aw <= room {
+		return before + "▏" + after
+	}
+	if room < 2 {
+		return "▏"
+	}
+	if aw > room-bw { // the text after the cursor does not fit: cut it, keeping a third of the room for it at least
+		after = fit(after, max(room-bw, min(aw, room/3)))
+		aw = ansi.StringWidth(after)
+	}
+	if bw > room-aw { // nor does the text before: show its end
+		for n := bw - (room - aw) + 1; n <= bw; n++ { // a wide character may straddle the cut
+			if b := ansi.TruncateLeft(before, n, "…"); ansi.StringWidth(b) <= room-aw {
+				before = b
+				break
+			}
+		}
+	}
+	return before + "▏" + after
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,152 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/tables"
+)
+
+func typeKeys(in *lineInput, keys ...tea.KeyMsg) {
+	for _, k := range keys {
+		in.update(k)
+	}
+}
+
+var space = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// The text inputs move the cursor, delete words and lines, and take pasted
+// text, as a shell's line editor does.
+func TestLineInputEdits(t *testing.T) {
+	in := newLineInput("", 200, nil)
+	typeKeys(in, runes("good"), space, runes("luck"))
+	if got := in.value(); got != "good luck" {
+		t.Fatalf("typed %q, want %q", got, "good luck")
+	}
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyLeft}, tea.KeyMsg{Type: tea.KeyLeft}, tea.KeyMsg{Type: tea.KeyLeft}, tea.KeyMsg{Type: tea.KeyLeft}, runes("and "))
+	if got := in.value(); got != "good and luck" {
+		t.Fatalf("after ← and typing: %q", got)
+	}
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyCtrlW})
+	if got := in.value(); got != "good luck" {
+		t.Fatalf("after ctrl+w: %q", got)
+	}
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyEnd}, tea.KeyMsg{Type: tea.KeyBackspace})
+	if got := in.value(); got != "good luc" {
+		t.Fatalf("after end, backspace: %q", got)
+	}
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyCtrlU})
+	if got := in.value(); got != "" {
+		t.Fatalf("after ctrl+u: %q", got)
+	}
+	// A terminal's paste: one message, tabs and line breaks made spaces,
+	// other control characters dropped.
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a\tb\nc\x1b[31md"), Paste: true})
+	if got := in.value(); got != "a b c[31md" {
+		t.Fatalf("pasted: %q", got)
+	}
+	// ctrl+v does nothing: it would read the server's clipboard.
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyCtrlV})
+	if got := in.value(); got != "a b c[31md" {
+		t.Fatalf("after ctrl+v: %q", got)
+	}
+}
+
+// An input takes at most its limit of runes, typed or pasted.
+func TestLineInputLimit(t *testing.T) {
+	in := newLineInput("", 5, nil)
+	typeKeys(in, runes("日本語"), runes("の名前"), runes("x"))
+	if got := in.value(); got != "日本語の名" {
+		t.Fatalf("typed past the limit: %q", got)
+	}
+}
+
+// The invite code input takes only what a code can hold.
+func TestCodeInputFilters(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	m.Update(goldenKey("c"))
+	for _, k := range []string{"ab", "1;", " ", "-Z", "日"} {
+		m.Update(goldenKey(k))
+	}
+	if got := m.codeIn.value(); got != "ab1-Z" {
+		t.Fatalf("code typed: %q, want ab1-Z", got)
+	}
+}
+
+// A form field takes every character, ";" too: the rule set says at enter
+// what it cannot read.
+func TestFormFieldTakesEveryCharacter(t *testing.T) {
+	f := newCreateForm(games.Registry().All(), "singularity")
+	row := -1
+	for i, spec := range f.ruleset().Options {
+		if spec.Name == "special_rounds" {
+			row = i + 2
+		}
+	}
+	if row < 0 {
+		t.Fatal("singularity has no special_rounds option")
+	}
+	f.cursor = row
+	f.update(tea.KeyMsg{Type: tea.KeyEnter})
+	if !f.editing {
+		t.Fatal("enter on a round-map field does not edit it")
+	}
+	f.update(tea.KeyMsg{Type: tea.KeyCtrlU})
+	f.update(runes("5:blind;7:no_trump"))
+	if got := f.input.value(); got != "5:blind;7:no_trump" {
+		t.Fatalf("field holds %q", got)
+	}
+	f.update(tea.KeyMsg{Type: tea.KeyEnter})
+	if f.editing && f.err == "" {
+		t.Fatal("enter neither took the value nor said what is wrong with it")
+	}
+}
+
+// The input line shows the cursor where it is and, for a text longer than
+// the room, the part around the cursor, within the width.
+func TestLineInputView(t *testing.T) {
+	in := newLineInput("", tables.MaxChatRunes, nil)
+	typeKeys(in, runes("hello"))
+	if got := in.view(20); got != "hello▏" {
+		t.Fatalf("view = %q", got)
+	}
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyHome})
+	if got := in.view(20); got != "▏hello" {
+		t.Fatalf("view at home = %q", got)
+	}
+	typeKeys(in, tea.KeyMsg{Type: tea.KeyCtrlK}, runes(strings.Repeat("漢字", 40)))
+	for _, w := range []int{10, 11, 40} {
+		for _, k := range []tea.KeyMsg{{Type: tea.KeyEnd}, {Type: tea.KeyHome}, {Type: tea.KeyRight}, {Type: tea.KeyCtrlF}} {
+			in.update(k)
+			v := in.view(w)
+			if vw := ansi.StringWidth(v); vw > w {
+				t.Errorf("view(%d) is %d cells: %q", w, vw, v)
+			}
+			if !strings.Contains(v, "▏") {
+				t.Errorf("view(%d) hides the cursor: %q", w, v)
+			}
+		}
+	}
+}
+
+// Chat typed at the table goes through the input: ctrl+w works there.
+func TestChatLineEdits(t *testing.T) {
+	m := onTable(testModel(80, 24, Settings{}), screens()[0].snap(t))
+	m.Update(goldenKey("/"))
+	m.Update(goldenKey("hi"))
+	m.Update(space)
+	m.Update(goldenKey("there"))
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+	if got := m.table.chatIn.value(); got != "hi " {
+		t.Fatalf("chat line %q after ctrl+w", got)
+	}
+	if v := m.View(); !strings.Contains(v, "hi ▏") {
+		t.Fatalf("the chat line is not on screen:\n%s", v)
+	}
+}
