@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,6 +26,7 @@ import (
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/names"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -42,8 +42,8 @@ var (
 	ErrTooManyTabs = errors.New("the server has as many tables as it can take")
 )
 
-// MaxNameRunes is the longest display name.
-const MaxNameRunes = 16
+// MaxNameCells is the widest display name, in terminal cells.
+const MaxNameCells = names.MaxCells
 
 // codeAlphabet holds the characters of invite codes: no 0/O, 1/I/L, 5/S,
 // 2/Z, 8/B that read alike.
@@ -430,9 +430,8 @@ type request interface{ isRequest() }
 
 type (
 	enterReq struct {
-		id, name string
-		guest    bool
-		reply    chan result[Entry]
+		in    Login
+		reply chan result[Entry]
 	}
 	exitReq struct {
 		id    string
@@ -497,8 +496,17 @@ func call[T any](l *Lobby, r request, reply chan result[T]) (T, error) {
 // (guests hold theirs only while online); anyone else gets a free variant
 // (alice → alice2) and a note saying why.
 func (l *Lobby) Enter(id, name string, guest bool) (Entry, error) {
+	return l.Login(Login{ID: id, Name: name, Guest: guest})
+}
+
+// Login is Enter with what the lobby should know about the name asked for.
+// A name is cleaned (names.Clean: NFC, no escapes or invisible characters,
+// bounded marks and width) and compared by names.Key, so a name that looks
+// like another one is taken like it. A login whose name cannot be reserved
+// (the store cannot write) is refused with ErrNameNotSaved.
+func (l *Lobby) Login(in Login) (Entry, error) {
 	r := make(chan result[Entry], 1)
-	return call(l, enterReq{id, name, guest, r}, r)
+	return call(l, enterReq{in, r}, r)
 }
 
 // Exit ends one session of player id; they leave the online list with
@@ -602,7 +610,7 @@ func (s *Subscription) Close() {
 func (l *Lobby) handle(r request) {
 	switch r := r.(type) {
 	case enterReq:
-		e, err := l.enter(r.id, r.name, r.guest)
+		e, err := l.enter(r.in)
 		r.reply <- result[Entry]{e, err}
 	case exitReq:
 		o, ok := l.online[r.id]
@@ -722,20 +730,17 @@ func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
 
 // ---- names ---------------------------------------------------------------
 
-// fold is the form names are compared in: Alice and alice are one name.
-func fold(name string) string { return strings.ToLower(name) }
+// fold is the form names are compared in: names that look alike are one
+// name (names.Key).
+func fold(name string) string { return names.Key(name) }
 
-// cleanName makes a display name of what a client asked for.
-func cleanName(name string) string {
-	name = strings.ReplaceAll(tables.Clean(name), " ", "_")
-	if utf8.RuneCountInString(name) > MaxNameRunes {
-		name = string([]rune(name)[:MaxNameRunes])
-	}
-	return name
-}
+// ErrNameNotSaved refuses a login whose name could not be reserved: the
+// store cannot write.
+var ErrNameNotSaved = errors.New("the server cannot save your name right now (its disk may be full): please try again later")
 
 // takenFor reports whether name cannot be given to player id: someone
-// else reserved it, or someone else online uses it.
+// else reserved it (or one that looks like it), or someone else online
+// uses it.
 func (l *Lobby) takenFor(name, id string) bool {
 	if l.cfg.Names != nil {
 		owner, err := l.cfg.Names.Owner(name)
@@ -758,24 +763,54 @@ func (l *Lobby) takenFor(name, id string) bool {
 
 // reserve keeps name for the key id: in the registry (which may give a
 // variant if the name was taken meanwhile) or in memory.
-func (l *Lobby) reserve(id, name string) string {
+func (l *Lobby) reserve(id, name string) (string, error) {
 	if l.cfg.Names == nil {
 		l.names[fold(name)] = id
-		return name
+		return name, nil
 	}
 	got, err := l.cfg.Names.Reserve(id, name)
 	if err != nil || got == "" {
-		l.log.Warn("lobby: name not reserved", "name", name, "err", err)
-		return name
+		l.log.Error("lobby: name not reserved: login refused", "player", id, "name", name, "err", err)
+		return "", ErrNameNotSaved
 	}
-	return got
+	return got, nil
 }
 
-func (l *Lobby) enter(id, want string, guest bool) (Entry, error) {
+// Login is who enters the lobby (Lobby.Login).
+type Login struct {
+	ID    string
+	Name  string // the name asked for
+	Guest bool
+	// Replaced says why the name the client first asked for was replaced
+	// by Name before it got here (names.Escapes, names.Invisible), so the
+	// player can be told.
+	Replaced names.Change
+}
+
+// noteFor tells the player why their name is not the one they asked for.
+func noteFor(why names.Change, name string) string {
+	switch why {
+	case names.Escapes:
+		return "your name had control characters or escape sequences in it, so it was not used; you are " + name
+	case names.Invisible:
+		return "your name had invisible characters in it, so it was not used; you are " + name
+	case names.Marks:
+		return "your name had too many accents on one letter; you are " + name
+	case names.Cut:
+		return "your name was too long; you are " + name
+	}
+	return ""
+}
+
+func (l *Lobby) enter(in Login) (Entry, error) {
+	id, want, guest := in.ID, in.Name, in.Guest
 	if id == "" {
 		return Entry{}, ErrNoIdentity
 	}
-	name := cleanName(want)
+	name, why := names.Clean(want)
+	if in.Replaced != names.Unchanged {
+		why = in.Replaced
+	}
 	note := ""
 	if name == "" {
 		name = "guest"
@@ -783,24 +818,32 @@ func (l *Lobby) enter(id, want string, guest bool) (Entry, error) {
 			name = "player"
 		}
 		note = fmt.Sprintf("%q cannot be shown as a name", tables.Clean(want))
+	} else {
+		note = noteFor(why, name)
 	}
 	if l.takenFor(name, id) {
 		base := name
 		for n := 2; ; n++ {
-			suffix := strconv.Itoa(n)
-			b := base
-			if r := []rune(b); len(r)+len(suffix) > MaxNameRunes {
-				b = string(r[:MaxNameRunes-len(suffix)])
-			}
-			if v := b + suffix; !l.takenFor(v, id) {
+			if v := names.Variant(base, n); !l.takenFor(v, id) {
 				name = v
 				break
 			}
 		}
-		note = fmt.Sprintf("the name %s is taken by someone else on this server; you are %s", base, name)
+		switch {
+		case why == names.Escapes || why == names.Invisible:
+			note = noteFor(why, name) // what they most need to know
+		case !plain(base):
+			note = fmt.Sprintf("the name %s looks too much like the name of someone else on this server; you are %s", base, name)
+		default:
+			note = fmt.Sprintf("the name %s is taken by someone else on this server; you are %s", base, name)
+		}
 	}
 	if !guest { // a guest holds a name only while online
-		name = l.reserve(id, name)
+		got, err := l.reserve(id, name)
+		if err != nil {
+			return Entry{}, err
+		}
+		name = got
 	}
 	o := l.online[id]
 	if o == nil {
@@ -813,7 +856,19 @@ func (l *Lobby) enter(id, want string, guest bool) (Entry, error) {
 	o.Sessions++
 	l.list(o)
 	l.dirty = true
+	l.log.Info("lobby: entered", "player", id, "name", name, "asked", tables.Clean(want), "guest", guest)
 	return Entry{Player: tables.Player{ID: id, Name: name, Guest: guest}, Note: note}, nil
+}
+
+// plain reports whether name is all ASCII: when such a name is taken, it is
+// taken, not only like another one.
+func plain(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // ---- tables --------------------------------------------------------------

@@ -16,6 +16,7 @@ import (
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/names"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -128,11 +129,21 @@ type rig struct {
 // test ends.
 func newRig(t *testing.T) *rig {
 	t.Helper()
+	return newRigWith(t, nil)
+}
+
+// newRigWith is newRig with its config changed by f first.
+func newRigWith(t *testing.T, f func(*Config)) *rig {
+	t.Helper()
 	r := &rig{clock: tables.NewFakeClock(t0), sink: &memSink{}, errc: make(chan error, 1)}
-	r.l = New(Config{
+	cfg := Config{
 		Registry: engine.NewRegistry(turnsRuleset()), Sink: r.sink, Clock: r.clock,
 		Seed: 42, BotPace: time.Second, TurnTimer: Off,
-	})
+	}
+	if f != nil {
+		f(&cfg)
+	}
+	r.l = New(cfg)
 	go func() { r.errc <- r.l.Run(context.Background()) }()
 	t.Cleanup(func() {
 		if err := r.l.Shutdown(context.Background()); err != nil {
@@ -156,6 +167,58 @@ func enter(t *testing.T, l *Lobby, id, name string) tables.Player {
 	must(t, err)
 	return e.Player
 }
+
+// A name that looks like one in use (confusables, full width, invisible
+// characters, composed or decomposed accents) is taken like it: the
+// other key gets a variant and is told why.
+func TestNameLookAlikes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newRig(t).l
+		enter(t, l, "K1", "alice")
+		enter(t, l, "K2", "jos\u00e9")
+		for i, c := range []struct{ ask, want, why string }{
+			{"\u0430lice", "\u0430lice2", "looks too much like"}, // Cyrillic a
+			{"ａｌｉｃｅ", "ａｌｉｃｅ3", "looks too much like"},           // full width
+			{"AIice", "AIice4", "taken"},                         // capital I for l
+			{"jose\u0301", "jos\u00e92", "looks too much like"},  // decomposed e-acute, kept NFC
+			{"a\u200dlice", "alice5", "invisible"},               // a zero-width joiner
+			{"e\u0301\u0301\u0301\u0301", "\u00e9\u0301", "accents"},
+		} {
+			e, err := l.Enter(fmt.Sprintf("X%d", i), c.ask, false)
+			must(t, err)
+			if e.Player.Name != c.want || !strings.Contains(e.Note, c.why) {
+				t.Errorf("%q: got %q (%q); want %q and a note saying %q", c.ask, e.Player.Name, e.Note, c.want, c.why)
+			}
+		}
+		e, err := l.Login(Login{ID: "X9", Name: "player-abc", Replaced: names.Escapes})
+		must(t, err)
+		if !strings.Contains(e.Note, "escape sequences") || !strings.HasSuffix(e.Note, "you are player-abc") {
+			t.Errorf("a name replaced for its escapes: note %q", e.Note)
+		}
+	})
+}
+
+// A login whose name cannot be reserved (the disk is full) is refused.
+func TestNameNotSavedRefusesLogin(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		reg := &failingNames{err: errors.New("disk full")}
+		r := newRigWith(t, func(c *Config) { c.Names = reg })
+		if _, err := r.l.Enter("K1", "alice", false); !errors.Is(err, ErrNameNotSaved) {
+			t.Fatalf("Enter with a failing registry: %v, want ErrNameNotSaved", err)
+		}
+		if u, _ := r.l.List(); len(u.Online) != 0 {
+			t.Errorf("refused login is online: %+v", u.Online)
+		}
+		if _, err := r.l.Enter("guest-x", "g", true); err != nil {
+			t.Errorf("a guest reserves nothing and gets in: %v", err)
+		}
+	})
+}
+
+type failingNames struct{ err error }
+
+func (f *failingNames) Reserve(id, name string) (string, error) { return "", f.err }
+func (f *failingNames) Owner(name string) (string, error)       { return "", nil }
 
 // Names are reserved to the first key that used them while the server
 // runs; another key gets a free variant and is told why.
@@ -183,10 +246,10 @@ func TestNameCollision(t *testing.T) {
 		if g.Player.Name != "alice3" || !g.Player.Guest {
 			t.Fatalf("guest asking for alice: %+v", g)
 		}
-		long, _ := l.Enter("K3", "abcdefghijklmnop", false)
-		long2, _ := l.Enter("K4", "abcdefghijklmnop", false)
-		if long.Player.Name != "abcdefghijklmnop" || long2.Player.Name != "abcdefghijklmno2" {
-			t.Fatalf("16-character names: %q, %q", long.Player.Name, long2.Player.Name)
+		long, _ := l.Enter("K3", "abcdefghijklmnopqrstuvwx", false)
+		long2, _ := l.Enter("K4", "abcdefghijklmnopqrstuvwx", false)
+		if long.Player.Name != "abcdefghijklmnopqrstuvwx" || long2.Player.Name != "abcdefghijklmnopqrstuvw2" {
+			t.Fatalf("24-cell names: %q, %q", long.Player.Name, long2.Player.Name)
 		}
 		if e, _ := l.Enter("K5", "\x1b[31m\x07", false); e.Player.Name != "player" || e.Note == "" {
 			t.Fatalf("a name of escape codes: %+v", e)
@@ -200,7 +263,7 @@ func TestNameCollision(t *testing.T) {
 		for _, o := range u.Online {
 			names = append(names, o.Name)
 		}
-		if got := strings.Join(names, ","); got != "abcdefghijklmno2,abcdefghijklmnop,alice,alice2,alice3,player" {
+		if got := strings.Join(names, ","); got != "abcdefghijklmnopqrstuvw2,abcdefghijklmnopqrstuvwx,alice,alice2,alice3,player" {
 			t.Fatalf("online: %s", got)
 		}
 		must(t, l.Exit("guest-1")) // a guest's name is free again once gone

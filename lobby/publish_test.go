@@ -29,8 +29,8 @@ func newCoalescingRig(t *testing.T, every time.Duration) *rig {
 	return r
 }
 
-// names lists who an update shows online.
-func names(u Update) string {
+// onlineNames lists who an update shows online.
+func onlineNames(u Update) string {
 	var n []string
 	for _, o := range u.Online {
 		n = append(n, o.Name)
@@ -62,14 +62,14 @@ func TestPublishCoalescesBursts(t *testing.T) {
 		must(t, err)
 		defer sub.Close()
 		u0, ok := next(sub)
-		if !ok || names(u0) != "" {
+		if !ok || onlineNames(u0) != "" {
 			t.Fatalf("first update %+v (ok %v), want an empty lobby", u0, ok)
 		}
 		r.clock.Advance(time.Second) // quiet since the lobby started
 
 		enter(t, r.l, "K1", "alice")
 		lead, ok := next(sub)
-		if !ok || names(lead) != "alice" {
+		if !ok || onlineNames(lead) != "alice" {
 			t.Fatalf("leading update %+v (ok %v), want alice online at once", lead, ok)
 		}
 		if n := r.clock.Pending(); n != 0 {
@@ -83,34 +83,34 @@ func TestPublishCoalescesBursts(t *testing.T) {
 		mid, err := r.l.Subscribe() // a screen opened meanwhile sees the state now
 		must(t, err)
 		defer mid.Close()
-		if u, ok := next(mid); !ok || names(u) != "alice,bob,carol" {
-			t.Fatalf("a new subscriber's first update: %q (ok %v), want alice,bob,carol", names(u), ok)
+		if u, ok := next(mid); !ok || onlineNames(u) != "alice,bob,carol" {
+			t.Fatalf("a new subscriber's first update: %q (ok %v), want alice,bob,carol", onlineNames(u), ok)
 		}
 		must(t, r.l.Exit("K1"))
 		enter(t, r.l, "K4", "dave")
 		if u, ok := next(sub); ok {
-			t.Fatalf("published within the interval: %q", names(u))
+			t.Fatalf("published within the interval: %q", onlineNames(u))
 		}
 		if n := r.clock.Pending(); n != 1 {
 			t.Fatalf("%d timers pending during a burst, want the one trailing publish", n)
 		}
 		r.clock.Advance(every - 100*time.Millisecond - time.Nanosecond)
 		if u, ok := next(sub); ok {
-			t.Fatalf("published before the interval ended: %q", names(u))
+			t.Fatalf("published before the interval ended: %q", onlineNames(u))
 		}
 
 		r.clock.Advance(time.Nanosecond) // the interval ends
 		trail, ok := next(sub)
-		if !ok || names(trail) != "bob,carol,dave" {
-			t.Fatalf("trailing update %q (ok %v), want the final state bob,carol,dave", names(trail), ok)
+		if !ok || onlineNames(trail) != "bob,carol,dave" {
+			t.Fatalf("trailing update %q (ok %v), want the final state bob,carol,dave", onlineNames(trail), ok)
 		}
-		if u, ok := next(mid); !ok || names(u) != "bob,carol,dave" {
-			t.Fatalf("the new subscriber's trailing update %q (ok %v)", names(u), ok)
+		if u, ok := next(mid); !ok || onlineNames(u) != "bob,carol,dave" {
+			t.Fatalf("the new subscriber's trailing update %q (ok %v)", onlineNames(u), ok)
 		}
 		if trail.Version <= lead.Version {
 			t.Fatalf("versions: leading %d, trailing %d", lead.Version, trail.Version)
 		}
-		if list, err := r.l.List(); err != nil || names(list) != names(trail) || list.Version != trail.Version {
+		if list, err := r.l.List(); err != nil || onlineNames(list) != onlineNames(trail) || list.Version != trail.Version {
 			t.Fatalf("List after the trailing publish: %+v, %v; want the trailing update", list, err)
 		}
 		if n := r.clock.Pending(); n != 0 {
@@ -121,22 +121,22 @@ func TestPublishCoalescesBursts(t *testing.T) {
 		// interval; one after a quiet interval goes out at once.
 		must(t, r.l.Exit("K2"))
 		if u, ok := next(sub); ok {
-			t.Fatalf("published within an interval of the trailing publish: %q", names(u))
+			t.Fatalf("published within an interval of the trailing publish: %q", onlineNames(u))
 		}
 		r.clock.Advance(every)
-		if u, ok := next(sub); !ok || names(u) != "carol,dave" {
-			t.Fatalf("second trailing update %q (ok %v)", names(u), ok)
+		if u, ok := next(sub); !ok || onlineNames(u) != "carol,dave" {
+			t.Fatalf("second trailing update %q (ok %v)", onlineNames(u), ok)
 		}
 		r.clock.Advance(time.Second)
 		if u, ok := next(sub); ok {
-			t.Fatalf("published with nothing changed: %q", names(u))
+			t.Fatalf("published with nothing changed: %q", onlineNames(u))
 		}
 		if n := r.clock.Pending(); n != 0 {
 			t.Fatalf("%d timers pending in a quiet lobby, want 0", n)
 		}
 		enter(t, r.l, "K5", "erin")
-		if u, ok := next(sub); !ok || names(u) != "carol,dave,erin" {
-			t.Fatalf("leading update after a quiet interval %q (ok %v)", names(u), ok)
+		if u, ok := next(sub); !ok || onlineNames(u) != "carol,dave,erin" {
+			t.Fatalf("leading update after a quiet interval %q (ok %v)", onlineNames(u), ok)
 		}
 	})
 }
@@ -180,8 +180,8 @@ func TestPublishImmediateByDefault(t *testing.T) {
 			case 2:
 				must(t, r.l.Exit("K1"))
 			}
-			if u, ok := next(sub); !ok || names(u) != want {
-				t.Fatalf("change %d: update %q (ok %v), want %q at once", i, names(u), ok, want)
+			if u, ok := next(sub); !ok || onlineNames(u) != want {
+				t.Fatalf("change %d: update %q (ok %v), want %q at once", i, onlineNames(u), ok, want)
 			}
 			if n := r.clock.Pending(); n != 0 {
 				t.Fatalf("%d timers pending", n)
@@ -203,12 +203,12 @@ func TestRosterSharedButImmutable(t *testing.T) {
 		enter(t, l, "K1", "zed") // a second session, under another name
 		enter(t, l, "K4", "carol")
 		must(t, l.Exit("K2"))
-		if got := names(before); got != "alice,bob,mallory" {
+		if got := onlineNames(before); got != "alice,bob,mallory" {
 			t.Fatalf("an update handed out changed: %s", got)
 		}
 		after, err := l.List()
 		must(t, err)
-		if got := names(after); got != "alice,carol,zed" {
+		if got := onlineNames(after); got != "alice,carol,zed" {
 			t.Fatalf("online %s, want alice,carol,zed", got)
 		}
 		for _, o := range after.Online {
@@ -219,7 +219,7 @@ func TestRosterSharedButImmutable(t *testing.T) {
 		must(t, l.Exit("K1"))
 		again, err := l.List()
 		must(t, err)
-		if got := names(again); got != "alice,carol,zed" || again.Online[2].Sessions != 1 {
+		if got := onlineNames(again); got != "alice,carol,zed" || again.Online[2].Sessions != 1 {
 			t.Fatalf("after one of K1's sessions left: %+v", again.Online)
 		}
 		// zed is K1's now: someone else asking for it gets a variant, and

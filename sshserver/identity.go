@@ -1,7 +1,7 @@
 package sshserver
 
 import (
-	"strconv"
+	"crypto/rand"
 	"strings"
 	"unicode"
 
@@ -9,14 +9,15 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/hostkeys"
+	"github.com/cardroom/cardroom/names"
 )
 
 // Identity is who a session belongs to.
 type Identity struct {
 	// ID is the player id: the SHA256 fingerprint of the session's public
-	// key ("SHA256:…"), or "guest-N" for a client without a key: one per
-	// connection (sessions sharing a connection are the same guest), never
-	// reused while the server runs.
+	// key ("SHA256:…"), or "guest-" and random letters for a client
+	// without a key: one per connection (sessions sharing a connection are
+	// the same guest), never given to anyone else, across restarts too.
 	ID string
 	// Name is the display name: the SSH user name when it passes ValidName,
 	// otherwise a safe fallback derived from ID. Reserving names is the
@@ -26,6 +27,10 @@ type Identity struct {
 	// control characters and cut to MaxNameLen*4 bytes (for log lines and
 	// for telling the user why their name was not taken).
 	Requested string
+	// Replaced says why the SSH user name was not taken as Name
+	// (names.Escapes, names.Invisible, …), names.Unchanged when it was
+	// or when it was not usable for another reason.
+	Replaced names.Change
 	// Guest is true for clients that authenticated without a key.
 	Guest bool
 	// KeyType is the public key's algorithm ("ssh-ed25519", …), empty for
@@ -34,25 +39,44 @@ type Identity struct {
 }
 
 // MaxNameLen is the longest display name, in terminal cells.
-const MaxNameLen = 16
+const MaxNameLen = names.MaxCells
 
 // identityOf builds the identity from the session's own public key (nil for
-// a guest) and user name. guestN numbers guests.
-func identityOf(pub gossh.PublicKey, user string, guestN uint64) Identity {
+// a guest) and user name. guest is the guest id of the connection.
+func identityOf(pub gossh.PublicKey, user string, guest string) Identity {
 	id := Identity{Requested: cleanForLog(user)}
 	if pub != nil {
 		id.ID = hostkeys.Fingerprint(pub)
 		id.KeyType = pub.Type()
 	} else {
-		id.ID = "guest-" + strconv.FormatUint(guestN, 10)
+		id.ID = guest
 		id.Guest = true
 	}
 	if name, ok := ValidName(user); ok {
 		id.Name = name
 	} else {
 		id.Name = fallbackName(id)
+		if _, why := names.Clean(user); why == names.Escapes || why == names.Invisible {
+			id.Replaced = why
+		}
 	}
 	return id
+}
+
+// guestAlphabet spells guest ids: lower-case letters and digits that do
+// not read alike.
+const guestAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// newGuestID returns a random guest id ("guest-" and 12 letters, about 59
+// bits from crypto/rand), so that no restart gives one guest's games to
+// another.
+func newGuestID() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = guestAlphabet[int(b[i])%len(guestAlphabet)]
+	}
+	return "guest-" + string(b)
 }
 
 // ValidName reports whether an SSH user name can be shown as a display name,
@@ -79,11 +103,11 @@ func ValidName(s string) (string, bool) {
 }
 
 // fallbackName is a name for a user whose SSH user name is not usable:
-// "guest-N" for guests, "player-" and the first characters of the key
-// fingerprint otherwise.
+// "guest-" and the first letters of a guest's id, "player-" and the
+// first characters of the key fingerprint otherwise.
 func fallbackName(id Identity) string {
 	if id.Guest {
-		return id.ID
+		return id.ID[:min(len(id.ID), len("guest-")+4)]
 	}
 	fp := strings.TrimPrefix(id.ID, "SHA256:")
 	var b strings.Builder

@@ -81,7 +81,6 @@ type Server struct {
 	ssh    *ssh.Server
 	limit  *rateLimiter
 	logins *admission // the global login limiter; nil without one
-	guestN atomic.Uint64
 	sessN  atomic.Uint64
 
 	mu         sync.Mutex
@@ -317,7 +316,7 @@ type trackedConn struct {
 	sessions  atomic.Int64 // sessions opened over this connection
 	keepalive sync.Once
 	guestOnce sync.Once
-	guestN    uint64 // this connection's guest number, set by guestOnce
+	guest     string // this connection's guest id, set by guestOnce
 }
 
 func (c *trackedConn) Close() error {

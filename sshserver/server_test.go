@@ -133,9 +133,9 @@ func TestDisplayNameValidation(t *testing.T) {
 		{"\x1b[31mred", "", false},
 		{"tab\there", "", false},
 		{"<script>", "", false},
-		{"abcdefghijklmnop", "abcdefghijklmnop", true}, // 16 cells
-		{"abcdefghijklmnopq", "", false},               // 17 cells
-		{"李李李李李李李李李", "", false},                       // 18 cells
+		{"abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwx", true}, // 24 cells
+		{"abcdefghijklmnopqrstuvwxy", "", false},                       // 25 cells
+		{"李李李李李李李李李李李李李", "", false},                                   // 26 cells
 	} {
 		got, ok := sshserver.ValidName(tc.in)
 		if got != tc.want || ok != tc.ok {

@@ -174,21 +174,21 @@ func (s *Server) handleSession(ss ssh.Session) {
 	pty, winch, isPty := ss.Pty()
 	pub := ss.PublicKey() // the session's own key; nil for guests
 	conn, _ := ss.Context().Value(connKey{}).(*trackedConn)
-	var guestN uint64
+	var guest string
 	if pub == nil {
 		// One guest id per connection: sessions multiplexed over one
 		// connection (OpenSSH ControlMaster) are the same guest.
 		if conn != nil {
-			conn.guestOnce.Do(func() { conn.guestN = s.guestN.Add(1) })
-			guestN = conn.guestN
+			conn.guestOnce.Do(func() { conn.guest = newGuestID() })
+			guest = conn.guest
 		} else {
-			guestN = s.guestN.Add(1)
+			guest = newGuestID()
 		}
 	}
 	sess := &Session{
 		ss:       ss,
 		id:       "s" + strconv.FormatUint(s.sessN.Add(1), 10),
-		identity: identityOf(pub, ss.User(), guestN),
+		identity: identityOf(pub, ss.User(), guest),
 		args:     ss.Command(),
 		env:      ss.Environ(),
 		pty:      isPty,

@@ -6,14 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
-)
 
-// MaxNameRunes is the longest name ReserveName makes when it adds a number
-// to a taken name (the lobby's limit).
-const MaxNameRunes = 16
+	"github.com/cardroom/cardroom/names"
+)
 
 // Identity is one SSH key (or guest id) the server has seen.
 type Identity struct {
@@ -24,9 +20,13 @@ type Identity struct {
 	LastSeen  time.Time
 }
 
-// fold is the form names are compared in: Alice and alice are one name
-// (the lobby's rule).
-func fold(name string) string { return strings.ToLower(name) }
+// DefaultNameRelease is how long a name stays reserved to a key that does
+// not come back: after that, someone else may take it.
+const DefaultNameRelease = 180 * 24 * time.Hour
+
+// fold is the form names are compared in: names that look alike are one
+// name (names.Key, the lobby's rule).
+func fold(name string) string { return names.Key(name) }
 
 // touch makes sure id has a row and marks it seen now.
 func (s *Store) touch(tx *sql.Tx, id string) error {
@@ -65,34 +65,35 @@ func (s *Store) Identity(id string) (Identity, error) {
 }
 
 // ReserveName reserves a name for id, which it keeps across restarts; the
-// name id held before is freed. Names are compared case-insensitively. When
-// someone else holds name, the first free one of name2, name3, … is
-// reserved instead (cut to MaxNameRunes); got is the name id now holds.
+// name id held before is freed. Names are compared by names.Key, so names
+// that look alike are one. When someone else holds name, the first free
+// one of name2, name3, … (names.Variant) is reserved instead; got is the
+// name id now holds. A name whose holder has not been seen for the
+// release time (WithNameRelease) is free: it is taken from them.
 func (s *Store) ReserveName(id, name string) (got string, err error) {
 	if name == "" {
 		return "", ErrBadName
 	}
 	err = s.tx(func(tx *sql.Tx) error {
-		if err := s.touch(tx, id); err != nil {
-			return err
-		}
 		for n := 1; n < 10000; n++ {
 			cand := name
 			if n > 1 {
-				suffix := strconv.Itoa(n)
-				base := []rune(name)
-				if len(base)+len(suffix) > MaxNameRunes && len(base) > len(suffix) {
-					base = base[:max(MaxNameRunes-len(suffix), 1)]
-				}
-				cand = string(base) + suffix
+				cand = names.Variant(name, n)
 			}
-			var owner string
-			err := tx.Stmt(s.q.nameOwner).QueryRow(fold(cand)).Scan(&owner)
-			if err != nil && !errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("store: %w", err)
+			owner, err := s.owner(tx.Stmt(s.q.nameOwner), fold(cand))
+			if err != nil {
+				return err
 			}
-			if err == nil && owner != id {
+			if owner != "" && owner != id {
 				continue
+			}
+			if owner == "" { // free, or released: whoever held it loses it
+				if _, err := tx.Exec(`UPDATE identities SET name = NULL, name_key = NULL WHERE name_key = ? AND id <> ?`, fold(cand), id); err != nil {
+					return fmt.Errorf("store: %w", err)
+				}
+			}
+			if err := s.touch(tx, id); err != nil {
+				return err
 			}
 			if _, err := tx.Stmt(s.q.setName).Exec(cand, fold(cand), id); err != nil {
 				return fmt.Errorf("store: %w", err)
@@ -105,18 +106,84 @@ func (s *Store) ReserveName(id, name string) (got string, err error) {
 	return got, err
 }
 
-// NameOwner returns the id that holds name (compared case-insensitively),
-// or ErrNotFound when nobody does.
-func (s *Store) NameOwner(name string) (string, error) {
-	var id string
-	err := s.q.nameOwner.QueryRow(fold(name)).Scan(&id)
+// owner returns the id holding the name key, "" when nobody does or its
+// holder has not been seen for the release time.
+func (s *Store) owner(q *sql.Stmt, key string) (string, error) {
+	var (
+		id   string
+		seen int64
+	)
+	err := q.QueryRow(key).Scan(&id, &seen)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrNotFound
+		return "", nil
 	}
 	if err != nil {
 		return "", fmt.Errorf("store: %w", err)
 	}
+	if s.release > 0 && fromMS(seen).Before(s.now().Add(-s.release)) {
+		return "", nil
+	}
 	return id, nil
+}
+
+// NameOwner returns the id that holds name (compared by names.Key), or
+// ErrNotFound when nobody does (or its holder has not been seen for the
+// release time).
+func (s *Store) NameOwner(name string) (string, error) {
+	id, err := s.owner(s.q.nameOwner, fold(name))
+	if err == nil && id == "" {
+		err = ErrNotFound
+	}
+	return id, err
+}
+
+// rekey brings every reserved name's key up to names.Key, when a new
+// cardroom compares names differently from the one that reserved them.
+// When two names now have one key, the key seen first keeps it and the
+// other loses its reservation (it is given a variant at its next login).
+func (s *Store) rekey() error {
+	rows, err := s.db.Query(`SELECT id, name, coalesce(name_key, '') FROM identities WHERE name IS NOT NULL ORDER BY first_seen, id`)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	type row struct{ id, name, key string }
+	var all []row
+	stale := false
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.name, &r.key); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: %w", err)
+		}
+		if r.key != fold(r.name) {
+			stale = true
+		}
+		all = append(all, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || !stale {
+		return err
+	}
+	return s.tx(func(tx *sql.Tx) error {
+		if _, err := tx.Exec(`UPDATE identities SET name_key = NULL`); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		taken := map[string]bool{}
+		for _, r := range all {
+			k := fold(r.name)
+			var err error
+			if taken[k] {
+				_, err = tx.Exec(`UPDATE identities SET name = NULL WHERE id = ?`, r.id)
+			} else {
+				taken[k] = true
+				_, err = tx.Exec(`UPDATE identities SET name_key = ? WHERE id = ?`, k, r.id)
+			}
+			if err != nil {
+				return fmt.Errorf("store: %w", err)
+			}
+		}
+		return nil
+	})
 }
 
 // Settings returns id's settings, a JSON object: {} when none were saved.

@@ -65,11 +65,13 @@ type Store struct {
 	writeMu sync.Mutex
 
 	syncEvery time.Duration
-	syncMu    sync.Mutex // guards syncConn
-	syncConn  *sql.Conn  // synchronous=FULL: one commit on it fsyncs the WAL
+	release   time.Duration // a name's holder unseen this long loses it; 0: never
+	syncMu    sync.Mutex    // guards syncConn
+	syncConn  *sql.Conn     // synchronous=FULL: one commit on it fsyncs the WAL
 	dirty     atomic.Bool
-	stop      chan struct{} // closed by Close to stop the syncer
-	done      chan struct{} // closed by the syncer when it returns
+	fault     atomic.Pointer[error] // set by FailWrites: every write fails with it
+	stop      chan struct{}         // closed by Close to stop the syncer
+	done      chan struct{}         // closed by the syncer when it returns
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -78,6 +80,7 @@ type options struct {
 	now       func() time.Time
 	model     ratings.Model
 	syncEvery time.Duration
+	release   time.Duration
 }
 
 // Option changes how Open sets up a store.
@@ -90,6 +93,10 @@ func WithClock(now func() time.Time) Option { return func(o *options) { o.now = 
 // WithModel rates games with m instead of ratings.Default().
 func WithModel(m ratings.Model) Option { return func(o *options) { o.model = m } }
 
+// WithNameRelease sets how long a name stays reserved to a key that is not
+// seen again (DefaultNameRelease; 0: for ever).
+func WithNameRelease(d time.Duration) Option { return func(o *options) { o.release = max(d, 0) } }
+
 // WithSyncEvery sets how soon after a commit it is fsynced: d > 0 runs Flush
 // in the background every d while there are writes; 0 fsyncs every commit
 // before it returns (slower, nothing to flush).
@@ -98,7 +105,7 @@ func WithSyncEvery(d time.Duration) Option { return func(o *options) { o.syncEve
 // Open opens (creating it when missing) the database in dir, which is
 // created with mode 0700 when missing, and applies the migrations it lacks.
 func Open(dir string, opts ...Option) (*Store, error) {
-	o := options{now: time.Now, model: ratings.Default(), syncEvery: DefaultSyncEvery}
+	o := options{now: time.Now, model: ratings.Default(), syncEvery: DefaultSyncEvery, release: DefaultNameRelease}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -121,8 +128,13 @@ func Open(dir string, opts ...Option) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{db: db, now: o.now, model: o.model, syncEvery: o.syncEvery}
+	s := &Store{db: db, now: o.now, model: o.model, syncEvery: o.syncEvery, release: o.release}
 	if err := s.q.prepare(db); err != nil {
+		s.q.close()
+		db.Close()
+		return nil, err
+	}
+	if err := s.rekey(); err != nil {
 		s.q.close()
 		db.Close()
 		return nil, err
@@ -154,7 +166,7 @@ func Open(dir string, opts ...Option) (*Store, error) {
 // connection the first time it runs there.
 type statements struct {
 	touch       *sql.Stmt // id, now, now
-	nameOwner   *sql.Stmt // name_key → id
+	nameOwner   *sql.Stmt // name_key → id, last_seen
 	setName     *sql.Stmt // name, name_key, id
 	settings    *sql.Stmt // id → settings
 	journalSeq  *sql.Stmt // lines, now, table_id → last_seq
@@ -168,7 +180,7 @@ func (q *statements) prepare(db *sql.DB) error {
 	}{
 		{&q.touch, `INSERT INTO identities (id, first_seen, last_seen) VALUES (?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen`},
-		{&q.nameOwner, `SELECT id FROM identities WHERE name_key = ?`},
+		{&q.nameOwner, `SELECT id, last_seen FROM identities WHERE name_key = ?`},
 		{&q.setName, `UPDATE identities SET name = ?, name_key = ? WHERE id = ?`},
 		{&q.settings, `SELECT settings FROM identities WHERE id = ?`},
 		{&q.journalSeq, `UPDATE journals SET last_seq = last_seq + ?, updated = ? WHERE table_id = ? RETURNING last_seq`},
@@ -280,8 +292,21 @@ func (s *Store) Flush() error {
 // wrote notes a commit for the next Flush.
 func (s *Store) wrote() { s.dirty.Store(true) }
 
+// FailWrites makes every write transaction fail with err (wrapped) until it
+// is called with nil: a fault hook, so tests can play a full disk.
+func (s *Store) FailWrites(err error) {
+	if err == nil {
+		s.fault.Store(nil)
+		return
+	}
+	s.fault.Store(&err)
+}
+
 // tx runs f in a write transaction and commits it when f returns nil.
 func (s *Store) tx(f func(tx *sql.Tx) error) error {
+	if e := s.fault.Load(); e != nil {
+		return fmt.Errorf("store: %w", *e)
+	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	tx, err := s.db.BeginTx(context.Background(), nil)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -218,9 +219,10 @@ func TestIdentities(t *testing.T) {
 	reserve("a", "alice", "alice") // one's own name, recapitalised
 	reserve("b", "ALICE", "ALICE2")
 	reserve("c", "Alice", "Alice3")
-	reserve("d", "abcdefghijklmnop", "abcdefghijklmnop")
-	reserve("e", "ABCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNO2") // cut to 16 runes
-	reserve("a", "al", "al")                             // alice is free again
+	reserve("d", "abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwx")
+	reserve("e", "ABCDEFGHIJKLMNOPQRSTUVWX", "ABCDEFGHIJKLMNOPQRSTUVW2") // cut to 24 cells
+	reserve("f", "\u0430lice", "\u0430lice4")                            // Cyrillic a: looks like alice
+	reserve("a", "al", "al")                                             // alice is free again
 	reserve("b", "Alice", "Alice")
 	if _, err := s.ReserveName("x", ""); !errors.Is(err, ErrBadName) {
 		t.Errorf("empty name: %v, want ErrBadName", err)
@@ -307,5 +309,71 @@ func TestGames(t *testing.T) {
 	}
 	if _, err := s.SaveGame(Game{Table: "x"}); !errors.Is(err, ErrBadGame) {
 		t.Errorf("SaveGame of an empty game: %v, want ErrBadGame", err)
+	}
+}
+
+func TestNameReleasedAfterUnseen(t *testing.T) {
+	c := newClock()
+	s := open(t, t.TempDir(), WithClock(c.Now), WithNameRelease(180*24*time.Hour))
+	if got, err := s.ReserveName("a", "alice"); err != nil || got != "alice" {
+		t.Fatalf("ReserveName = %q, %v", got, err)
+	}
+	c.Add(179 * 24 * time.Hour)
+	if got, _ := s.ReserveName("b", "Alice"); got != "Alice2" {
+		t.Errorf("after 179 days: %q, want Alice2 (alice still held)", got)
+	}
+	c.Add(2 * 24 * time.Hour)
+	if id, err := s.NameOwner("alice"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("after 181 days unseen: owner %q, %v; want released", id, err)
+	}
+	if got, _ := s.ReserveName("b", "Alice"); got != "Alice" {
+		t.Errorf("after 181 days: %q, want Alice (released)", got)
+	}
+	if it, _ := s.Identity("a"); it.Name != "" {
+		t.Errorf("the old holder still has %q", it.Name)
+	}
+	if got, _ := s.ReserveName("a", "alice"); got != "alice2" {
+		t.Errorf("the old holder back: %q, want alice2", got)
+	}
+}
+
+func TestFailWrites(t *testing.T) {
+	s := open(t, t.TempDir())
+	full := errors.New("disk full")
+	s.FailWrites(full)
+	if _, err := s.ReserveName("a", "alice"); !errors.Is(err, full) {
+		t.Errorf("ReserveName with failing writes: %v", err)
+	}
+	if err := s.StartJournal("t1", []byte(`{}`)); !errors.Is(err, full) {
+		t.Errorf("StartJournal with failing writes: %v", err)
+	}
+	s.FailWrites(nil)
+	if _, err := s.ReserveName("a", "alice"); err != nil {
+		t.Errorf("ReserveName after: %v", err)
+	}
+}
+
+func TestRekeyOnOpen(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir)
+	db := s.db
+	// Names reserved by a cardroom that only folded case.
+	for i, n := range []string{"alice", "\u0430lice", "bob"} {
+		if _, err := db.Exec(`INSERT INTO identities (id, name, name_key, first_seen, last_seen) VALUES (?, ?, ?, ?, ?)`,
+			string(rune('a'+i)), n, strings.ToLower(n), time.Now().UnixMilli()+int64(i), time.Now().UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(t, s.Close())
+	s = open(t, dir)
+	for id, want := range map[string]string{"a": "alice", "b": "", "c": "bob"} {
+		it, err := s.Identity(id)
+		must(t, err)
+		if it.Name != want {
+			t.Errorf("%s holds %q after rekeying, want %q", id, it.Name, want)
+		}
+	}
+	if id, _ := s.NameOwner("ALICE"); id != "a" {
+		t.Errorf("ALICE is %q's, want a's", id)
 	}
 }

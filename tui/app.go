@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -60,8 +61,12 @@ func (a *App) SetArchive(ar Archive) { a.archive = ar }
 // told and closed.
 func (a *App) NewSession(s *sshserver.Session) tea.Model {
 	id := s.Identity()
-	entry, err := a.lobby.Enter(id.ID, id.Name, id.Guest)
+	entry, err := a.lobby.Login(lobby.Login{ID: id.ID, Name: id.Name, Guest: id.Guest, Replaced: id.Replaced})
 	if err != nil {
+		if errors.Is(err, lobby.ErrNameNotSaved) {
+			set := a.loadSettings(id.ID, id.Guest)
+			s.Close(newText(set.Lang).err(err))
+		}
 		return nil
 	}
 	a.mu.Lock()

@@ -22,8 +22,8 @@ type persistence struct {
 }
 
 // openPersistence opens (creating, migrating) the store in dataDir.
-func openPersistence(dataDir string, logger *log.Logger) (*persistence, error) {
-	s, err := store.Open(dataDir)
+func openPersistence(dataDir string, logger *log.Logger, opts ...store.Option) (*persistence, error) {
+	s, err := store.Open(dataDir, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}

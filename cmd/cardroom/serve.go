@@ -17,6 +17,7 @@ import (
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/store"
 	"github.com/cardroom/cardroom/tables"
 	"github.com/cardroom/cardroom/tui"
 )
@@ -44,6 +45,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
 	maxTables := fs.Int("max-tables", 200, "tables running at once")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
+	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
 	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
 	debug := fs.Bool("debug", false, "log debug messages")
 	if err := fs.Parse(args); err != nil {
@@ -67,7 +69,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval)); err != nil {
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)); err != nil {
 		logger.Error("cardroom stopped", "err", err)
 		return 1
 	}
@@ -94,21 +96,21 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	if botPace <= 0 {
 		botPace = lobby.Off
 	}
-	per, err := openPersistence(cfg.DataDir, logger)
-	if err != nil {
-		return err
-	}
-	defer per.close(logger)
-	lcfg := lobby.Config{
+	set := serveSettings{lobby: lobby.Config{
 		Registry: reg, Bots: games.Bot, LevelBots: games.LevelBot, Fallback: games.Baseline,
 		Sink:   tables.FileSink{Dir: cfg.DataDir},
 		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
 		PublishEvery: lobby.DefaultPublishEvery,
-	}
+	}}
 	for _, o := range opts {
-		o(&lcfg)
+		o(&set)
 	}
-	lob := lobby.New(per.wire(lcfg))
+	per, err := openPersistence(cfg.DataDir, logger, set.store...)
+	if err != nil {
+		return err
+	}
+	defer per.close(logger)
+	lob := lobby.New(per.wire(set.lobby))
 	per.drainOn(ctx, lob)
 	lobbyDone := make(chan error, 1)
 	go func() { lobbyDone <- lob.Run(context.Background()) }()
@@ -140,30 +142,41 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	return serveErr
 }
 
-// serveOption adjusts the lobby a test server runs.
-type serveOption func(*lobby.Config)
+// serveSettings are what serve's options adjust: the lobby and the store.
+type serveSettings struct {
+	lobby lobby.Config
+	store []store.Option
+}
+
+// serveOption adjusts the lobby or the store a server runs.
+type serveOption func(*serveSettings)
 
 // withBaselineBots seats the fast rule-based bots, for tests that play many
 // games by keystrokes.
 func withBaselineBots() serveOption {
-	return func(c *lobby.Config) { c.Bots, c.LevelBots = games.Baseline, nil }
+	return func(c *serveSettings) { c.lobby.Bots, c.lobby.LevelBots = games.Baseline, nil }
 }
 
 // withMaxTables bounds the tables running at once.
 func withMaxTables(n int) serveOption {
-	return func(c *lobby.Config) { c.MaxTables = n }
+	return func(c *serveSettings) { c.lobby.MaxTables = n }
 }
 
 // withLobbyInterval sets how often at most the lobby publishes an update
 // (0: every change at once).
 func withLobbyInterval(d time.Duration) serveOption {
-	return func(c *lobby.Config) { c.PublishEvery = max(d, 0) }
+	return func(c *serveSettings) { c.lobby.PublishEvery = max(d, 0) }
 }
 
 // withSeed fixes the seed of table ids, invite codes and deals, so that a
 // test's games are the same on every run.
 func withSeed(seed uint64) serveOption {
-	return func(c *lobby.Config) { c.Seed = seed }
+	return func(c *serveSettings) { c.lobby.Seed = seed }
+}
+
+// withNameRelease frees a name whose key has not been seen for d (0: never).
+func withNameRelease(d time.Duration) serveOption {
+	return func(c *serveSettings) { c.store = append(c.store, store.WithNameRelease(d)) }
 }
 
 func portOf(addr string) string {

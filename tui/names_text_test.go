@@ -1,0 +1,42 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/names"
+)
+
+// The lobby's notes on a replaced or look-alike name read in the player's
+// language.
+func TestNameNotesTranslated(t *testing.T) {
+	l, stop := runLobby(t)
+	defer stop()
+	if _, err := l.Enter("K1", "alice", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		in     lobby.Login
+		de, nl string
+	}{
+		{lobby.Login{ID: "K2", Name: "\u0430lice"}, "sieht dem Namen von jemand anderem", "lijkt te veel op de naam"},
+		{lobby.Login{ID: "K3", Name: "player-x", Replaced: names.Escapes}, "Escape-Sequenzen", "escape-reeksen"},
+		{lobby.Login{ID: "K4", Name: "player-y", Replaced: names.Invisible}, "unsichtbare Zeichen", "onzichtbare tekens"},
+		{lobby.Login{ID: "K5", Name: "e\u0301\u0301\u0301"}, "zu viele Akzente", "te veel accenten"},
+	} {
+		e, err := l.Login(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := newText("de").message(e.Note); !strings.Contains(got, c.de) || !strings.HasSuffix(got, e.Player.Name+".") {
+			t.Errorf("de: %q → %q", e.Note, got)
+		}
+		if got := newText("nl").message(e.Note); !strings.Contains(got, c.nl) || !strings.HasSuffix(got, e.Player.Name+".") {
+			t.Errorf("nl: %q → %q", e.Note, got)
+		}
+	}
+	if got := newText("de").err(lobby.ErrNameNotSaved); got == lobby.ErrNameNotSaved.Error() {
+		t.Errorf("the refused login is not translated: %q", got)
+	}
+}
