@@ -87,7 +87,7 @@ func simCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardroom sim: %v\n", err)
 		return 1
 	}
-	if c.Game == "doudizhu" && len(c.Bots) == 2 {
+	if c.Game == "doudizhu" && len(c.Bots) == 2 && tableBot(c.Game, c.Bots[0]) && tableBot(c.Game, c.Bots[1]) {
 		rep.Roles = ddRoles(c, progressBar(stderr))
 	}
 	if *asJSON {
@@ -197,7 +197,7 @@ func runSim(c simConfig, progress func(done, total int)) (*simReport, error) {
 		return nil, errors.New("name at least two bots, e.g. --bots strong,baseline")
 	}
 	for _, name := range c.Bots {
-		if _, err := games.NewBot(c.Game, name); err != nil {
+		if err := checkPlayer(c.Game, name); err != nil {
 			return nil, err
 		}
 	}
@@ -266,13 +266,10 @@ func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (played, error) {
 	if err != nil {
 		return played{}, err
 	}
-	bots := make([]engine.Bot, c.Players)
+	bots := make([]player, c.Players)
 	rngs := make([]*rand.Rand, c.Players)
 	for s := range bots {
-		bots[s], _ = games.NewBot(c.Game, c.Bots[(s+r)%k])
-		if u, ok := bots[s].(unbounded); ok && !c.Clock {
-			bots[s] = u.Unbounded()
-		}
+		bots[s] = newPlayer(c, c.Bots[(s+r)%k])
 		rngs[s] = rand.New(rand.NewPCG(c.Seed, uint64(i)<<8|uint64(s)+1))
 	}
 	deals := rand.New(rand.NewPCG(c.Seed, uint64(i)<<8))
@@ -285,9 +282,8 @@ func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (played, error) {
 			}
 			continue
 		}
-		v := g.View(seat)
 		t0 := time.Now()
-		m := bots[seat].Decide(v, rngs[seat])
+		m := bots[seat].move(g, seat, rngs[seat])
 		dt := time.Since(t0)
 		b := (seat + r) % k
 		p.decide[b] = append(p.decide[b], dt)

@@ -2,6 +2,7 @@ package trick
 
 import (
 	"math/bits"
+	"math/rand/v2"
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
@@ -181,4 +182,23 @@ func (g *Game) heuristicCard(seat int) cards.Card {
 		return loseHigh
 	}
 	return low
+}
+
+// PlayoutRoundNoisy is PlayoutRoundHeuristic where each card played is,
+// with odds eps, a uniformly random playable card instead: a playout that
+// does not trust one deterministic model of the other seats (the oracle of
+// cardroom sim, which knows the deal, averages over such playouts).
+func (g *Game) PlayoutRoundNoisy(rng *rand.Rand, eps float64) {
+	start := g.played
+	for g.played == start && g.phase >= PhaseBid && g.phase <= PhasePlay {
+		if g.phase == PhasePlay && rng.Float64() < eps {
+			m := g.playable(g.turn)
+			for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			g.Step(engine.PlayCard(cards.Card(bits.TrailingZeros64(m))))
+			continue
+		}
+		g.Step(g.HeuristicMove())
+	}
 }

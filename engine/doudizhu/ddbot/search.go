@@ -6,13 +6,14 @@ import (
 
 // searcher solves deals with every hand known exactly: which side wins
 // when both play perfectly. It remembers solved positions across the
-// samples of one decision; past maxNodes positions in one solve, or once the
+// samples of one decision; past limit positions in one solve, or once the
 // decision must end (its deadline, its context), it gives up and the rollout
 // decides instead.
 type searcher struct {
 	pl     *policy
 	memo   map[pos]bool // pos → the side to move wins
 	nodes  int
+	limit  int // positions one solve may visit
 	failed bool
 	stop   stop // give up once the decision must end too
 }
@@ -28,7 +29,7 @@ type pos struct {
 const maxNodes = 10000
 
 func newSearcher(pl *policy, st stop) *searcher {
-	return &searcher{pl: pl, memo: make(map[pos]bool, 1<<12), stop: st}
+	return &searcher{pl: pl, memo: make(map[pos]bool, 1<<12), limit: maxNodes, stop: st}
 }
 
 // solve returns the side (0 landlord, 1 farmers) that wins s.
@@ -55,7 +56,7 @@ func (se *searcher) wins(s *state) bool {
 		return v
 	}
 	se.nodes++
-	if se.nodes > maxNodes || se.nodes%256 == 0 && se.stop.now() {
+	if se.nodes > se.limit || se.nodes%256 == 0 && se.stop.now() {
 		se.failed = true
 		return false
 	}

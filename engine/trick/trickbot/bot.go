@@ -145,7 +145,7 @@ func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand)
 		ctx, cancel = context.WithTimeout(ctx, b.cfg.Budget)
 		defer cancel()
 	}
-	totals := b.evaluate(ctx, v, legal, rng)
+	totals := b.evaluate(ctx, v, legal, rng, nil)
 	if totals == nil {
 		return trick.BaselineBot{}.Decide(v, rng)
 	}
@@ -158,10 +158,48 @@ func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand)
 	return legal[best]
 }
 
+// DecideOpen returns one of v.LegalMoves() as Decide would if every sample
+// were the true deal hands (one hand per seat, as the game holds them): the
+// same search, with perfect information. It is for measuring the bots
+// against perfect play (the oracle of cardroom sim), never for a table. A
+// blind round's bid, made before the deal, still samples the deal to come.
+func (b *Bot) DecideOpen(v *trick.View, hands []cards.Hand, rng *rand.Rand) engine.Move {
+	legal := v.LegalMoves()
+	switch {
+	case len(legal) == 0:
+		return engine.Move{}
+	case len(legal) == 1:
+		return legal[0]
+	}
+	totals := b.evaluate(context.Background(), v, legal, rng, hands)
+	if totals == nil {
+		return legal[0]
+	}
+	best := 0
+	for i := range legal {
+		if totals[i] > totals[best] {
+			best = i
+		}
+	}
+	return legal[best]
+}
+
+// openNoise is the odds that a card of an open playout is random: with
+// the deal known, what is left uncertain is how the others play (0.3
+// measured best of 0, 0.15, 0.3 and 0.5 for the oracle, docs/BOTS.md).
+const openNoise = 0.3
+
 // evaluate sums, over the samples, what each legal move is worth to the
-// seat (worth); nil when no game could be built from the view.
-func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, rng *rand.Rand) []float64 {
+// seat (worth); nil when no game could be built from the view. With open
+// hands every sample is that deal, so one sample does (a blind round's
+// bid, before its deal, samples the deal to come as usual).
+func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, rng *rand.Rand, open []cards.Hand) []float64 {
 	s := newSampler(v)
+	dealt := !(v.Phase == trick.PhaseBid && v.Modifier == trick.Blind)
+	sample := s.fitting
+	if open != nil {
+		sample = func(*rand.Rand) []cards.Hand { return open }
+	}
 	totals := make([]float64, len(legal))
 	own := v.HandSizes[v.Seat : v.Seat+1]
 	exact := v.Phase == trick.PhasePlay && leaves(own, b.cfg.ExactLeaves) <= b.cfg.ExactLeaves
@@ -178,6 +216,10 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 		}
 		samples = min(samples, max(b.cfg.Playouts/cost, 16))
 	}
+	noise := 0.0
+	if open != nil && dealt {
+		noise = openNoise
+	}
 	for i := range samples {
 		// Yield between samples: with many decisions at once, the
 		// goroutines waiting on a timer (a table's deadline and fallback)
@@ -187,7 +229,7 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 		if i > 0 && ctx.Err() != nil {
 			break
 		}
-		g, err := trick.FromView(v, s.fitting(rng))
+		g, err := trick.FromView(v, sample(rng))
 		if err != nil {
 			return nil
 		}
@@ -196,9 +238,9 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 			c := *g
 			c.Step(m)
 			if bidLater {
-				totals[j] += b.bidAndFinish(&c, v, deal)
+				totals[j] += b.bidAndFinish(&c, v, deal, noise, rng)
 			} else {
-				totals[j] += b.finish(&c, v, exact, deal)
+				totals[j] += b.finish(&c, v, exact, deal, noise, rng)
 			}
 		}
 	}
@@ -207,15 +249,19 @@ func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, 
 
 // finish plays the round out from g and returns what it is worth to the
 // seat. A blind round (SR-8) is dealt from the seed deal once its bids are in.
-func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, deal uint64) float64 {
+func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, deal uint64, noise float64, rng *rand.Rand) float64 {
 	if exact {
 		return b.worth(searchExact(g, v), v)
 	}
 	for g.Round() == v.Round && !g.Done() {
-		if g.Next() != engine.Chance {
+		if g.Next() == engine.Chance {
+			if err := g.Deal(rand.New(rand.NewPCG(deal, 0))); err != nil {
+				return 0
+			}
+		} else if noise > 0 {
+			g.PlayoutRoundNoisy(rng, noise)
+		} else {
 			g.PlayoutRoundHeuristic() // to the round's end, or to a blind round's deal
-		} else if err := g.Deal(rand.New(rand.NewPCG(deal, 0))); err != nil {
-			return 0
 		}
 	}
 	return b.worth(roundScores(g, v), v)
@@ -223,18 +269,18 @@ func (b *Bot) finish(g *trick.Game, v *trick.View, exact bool, deal uint64) floa
 
 // bidAndFinish lets the seats before the viewer bid (heuristic), then
 // scores each of the viewer's legal bids and returns the best.
-func (b *Bot) bidAndFinish(g *trick.Game, v *trick.View, deal uint64) float64 {
+func (b *Bot) bidAndFinish(g *trick.Game, v *trick.View, deal uint64, noise float64, rng *rand.Rand) float64 {
 	for g.Phase() == trick.PhaseBid && g.Next() != v.Seat {
 		g.Step(g.HeuristicMove())
 	}
 	if g.Phase() != trick.PhaseBid {
-		return b.finish(g, v, false, deal)
+		return b.finish(g, v, false, deal, noise, rng)
 	}
 	best := math.Inf(-1)
 	for _, m := range g.Legal(v.Seat) {
 		c := *g
 		c.Step(m)
-		best = max(best, b.finish(&c, v, false, deal))
+		best = max(best, b.finish(&c, v, false, deal, noise, rng))
 	}
 	return best
 }

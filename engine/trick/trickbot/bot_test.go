@@ -211,7 +211,7 @@ func TestBlindBidPlaysTheRoundOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Step(engine.BidMove(2))
-	New(Strong).finish(h, v, false, 7)
+	New(Strong).finish(h, v, false, 7, 0, nil)
 	sum := 0
 	for s := range 4 {
 		_, took := h.Outcome(10, s)
