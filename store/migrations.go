@@ -74,6 +74,18 @@ var migrations = []string{
 	) STRICT, WITHOUT ROWID;
 	CREATE TABLE sync (n INTEGER NOT NULL) STRICT;
 	INSERT INTO sync (n) VALUES (0);`,
+
+	// 5: bans an admin set: of a key (its fingerprint) or an IP address,
+	// until expires (0: for good).
+	`CREATE TABLE bans (
+		kind    TEXT NOT NULL CHECK (kind IN ('key', 'ip')),
+		value   TEXT NOT NULL,
+		name    TEXT NOT NULL,
+		by      TEXT NOT NULL,
+		created INTEGER NOT NULL,
+		expires INTEGER NOT NULL,
+		PRIMARY KEY (kind, value)
+	) STRICT;`,
 }
 
 // migrate brings db up to len(steps) in one transaction, recording each

@@ -17,6 +17,7 @@ usage:
   cardroom replay [--json] FILE     check a game record and print its scores
   cardroom load [--baseline] [flags]  measure capacity over loopback SSH (load -h; docs/CAPACITY.md)
   cardroom sim [flags]              a seeded duplicate tournament between bots (sim -h)
+  cardroom backup FILE              copy the database to FILE while the server runs (backup -h)
 `
 
 func main() {
@@ -38,6 +39,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return replayCmd(args, stdin, stdout, stderr)
 	case "sim":
 		return simCmd(args, stdout, stderr)
+	case "backup":
+		return backupCmd(args, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return 0
