@@ -36,8 +36,9 @@ type tableModel struct {
 	cmdIn     *lineInput
 	showSheet bool
 	showLast  bool
-	handY     int // the screen row of the hand's faces, for mouse clicks; -1 when none
-	handX     int // the column the hand starts at, before centring
+	leaving   bool // L was pressed: the next key confirms leaving for good
+	handY     int  // the screen row of the hand's faces, for mouse clicks; -1 when none
+	handX     int  // the column the hand starts at, before centring
 	myTurn    bool
 	ticking   bool      // a countdown tick is on its way (clock.go)
 	tickSeq   uint64    // numbers the countdown's ticks: only the latest counts
@@ -179,7 +180,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 		tm.digits, tm.ranks, tm.hint = "", "", 0
 	}
 	if tm.myTurn && !tm.cursorLegal() {
-		tm.cursor = tm.firstLegal()
+		tm.cursor = tm.nearestLegal()
 	}
 	tm.cursor = clamp(tm.cursor, 0, max(0, len(hand)-1))
 	var cmds []tea.Cmd
@@ -227,20 +228,26 @@ func (tm *tableModel) cursorLegal() bool {
 	return !plays
 }
 
-// firstLegal is the hand index of the first card that may be played now.
-func (tm *tableModel) firstLegal() int {
+// nearestLegal is the hand index of the card that may be played now
+// nearest to the cursor (the one to its right on a tie): after a play the
+// cursor lands on a card it can play, close to where it was.
+func (tm *tableModel) nearestLegal() int {
 	hand := tm.hand()
+	best := -1
 	for _, mv := range tm.legal() {
-		if mv.Kind == engine.Play && mv.Ranks == "" {
-			for i, c := range hand {
-				if c == mv.Card {
-					return i
-				}
+		if mv.Kind != engine.Play || mv.Ranks != "" {
+			continue
+		}
+		for i, c := range hand {
+			if c == mv.Card && (best < 0 || dist(i, tm.cursor) < dist(best, tm.cursor) || dist(i, tm.cursor) == dist(best, tm.cursor) && i > best) {
+				best = i
 			}
 		}
 	}
-	return 0
+	return max(best, 0)
 }
+
+func dist(a, b int) int { return max(a-b, b-a) }
 
 func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
 	if tm.away() { // any key brings the player back, and does what it does
@@ -259,6 +266,16 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	}
 	if tm.cmdIn != nil {
 		return tm.typeLine(&tm.cmdIn, k, tm.command)
+	}
+	if tm.leaving {
+		tm.leaving = false
+		if s := k.String(); s != "y" && s != "Y" && s != "j" && s != "J" {
+			return nil
+		}
+		p := m.player
+		t := tm.t
+		cmd := m.leaveTable(m.tx.get("You left the table."))
+		return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
 	}
 	if tm.showSheet || tm.showLast {
 		if k.String() == "tab" || k.String() == "esc" || k.String() == "." {
@@ -282,10 +299,8 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		tm.showLast = !tm.showLast
 		return nil
 	case "L":
-		p := m.player
-		t := tm.t
-		cmd := m.leaveTable(m.tx.get("You left the table."))
-		return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
+		tm.leaving = true
+		return nil
 	case "S":
 		if tm.snap.Phase == tables.Waiting {
 			p := m.player
@@ -378,7 +393,7 @@ func (tm *tableModel) send(mv engine.Move) tea.Cmd {
 // keys is the help bar's keys, listed again only when what they depend on
 // changed.
 func (tm *tableModel) keys() []binding {
-	key := keysKey{gen: tm.gen, tx: tm.m.tx, chat: tm.chatIn != nil, cmd: tm.cmdIn != nil, myTurn: tm.myTurn}
+	key := keysKey{gen: tm.gen, tx: tm.m.tx, chat: tm.chatIn != nil, cmd: tm.cmdIn != nil, myTurn: tm.myTurn, leaving: tm.leaving}
 	if p := &tm.parts; p.keysOK && p.keysKey == key {
 		return p.keys
 	}
@@ -394,12 +409,16 @@ type keysKey struct {
 	tx        *text
 	chat, cmd bool
 	myTurn    bool
+	leaving   bool
 }
 
 func (tm *tableModel) listKeys() []binding {
 	tx := tm.m.tx
 	if tm.chatIn != nil || tm.cmdIn != nil {
 		return []binding{{"enter", tx.get("send")}, {"esc", tx.get("cancel")}}
+	}
+	if tm.leaving {
+		return []binding{{tx.get("y"), tx.get("leave for good")}, {tx.get("any other key"), tx.get("stay")}}
 	}
 	var bs []binding
 	s := tm.snap
@@ -695,6 +714,8 @@ func (tm *tableModel) chatLines() []string {
 		lines = appendLines(lines, st.Key.Render(tx.get("say: "))+tm.chatIn.view(tm.m.width-8))
 	} else if tm.cmdIn != nil {
 		lines = appendLines(lines, st.Key.Render(":")+tm.cmdIn.view(tm.m.width-4))
+	} else if tm.leaving {
+		lines = append(lines, st.Warn.Render(fit(tx.get("Leave this seat for good? A bot plays it to the end of the game. Press y to leave, any other key to stay."), tm.m.width)))
 	} else if s.ChatClosed {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round (SR-9).")))
 	}

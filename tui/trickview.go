@@ -121,6 +121,12 @@ func (tm *tableModel) trickRoundLines(v *trick.View) string {
 		partsKey: tm.key0().sansSnapshot(), round: v.Round, rounds: v.Rounds, cards: v.Cards,
 		trumpKnown: v.TrumpKnown, trump: v.Trump, turned: v.Turned, dealer: v.Dealer,
 		modifier: v.Modifier, hook: v.Hook, bidding: v.Phase == trick.PhaseBid,
+		namedBy: v.NamedBy, trumpBy: v.TrumpBy, bidSum: bidSum(v), clockwise: v.Clockwise, wide: tm.wide(),
+	}
+	if v.NamedBy >= 0 {
+		key.namerSeat = tm.seatKey(v.NamedBy)
+	} else if v.TrumpBy >= 0 {
+		key.namerSeat = tm.seatKey(v.TrumpBy)
 	}
 	if v.Dealer >= 0 {
 		key.dealerSeat = tm.seatKey(v.Dealer)
@@ -144,30 +150,98 @@ type roundLinesKey struct {
 	dealerSeat           seatKey
 	modifier             trick.Modifier
 	hook, bidding        bool
+	namedBy, trumpBy     int
+	namerSeat            seatKey
+	bidSum               int // the bids made so far, -1 before the bidding
+	clockwise, wide      bool
+}
+
+// bidSum is the sum of the bids made this round, -1 before the bidding
+// has started (or once the round is over).
+func bidSum(v *trick.View) int {
+	if v.Phase != trick.PhaseBid && v.Phase != trick.PhaseTrump && v.Phase != trick.PhasePlay {
+		return -1
+	}
+	sum, any := 0, v.Phase == trick.PhaseBid
+	for _, b := range v.Bids {
+		if b != trick.NoBid {
+			sum, any = sum+b, true
+		}
+	}
+	if !any {
+		return -1
+	}
+	return sum
 }
 
 func (tm *tableModel) drawRoundLines(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
-	trump := tx.get("trump not known yet")
-	if v.TrumpKnown {
-		if v.Trump == cards.NoSuit {
-			trump = st.Bold.Render(tx.get("no trump"))
-		} else {
-			trump = tx.get("trump") + " " + st.Suit(v.Trump)
-		}
-	}
-	if v.Turned != cards.None {
-		trump += st.Subtle.Render(" ("+tx.get("turned")+" ") + st.Card(v.Turned) + st.Subtle.Render(")")
-	}
-	line := tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + cardCount(tx, v.Cards) + " · " + trump
+	line := tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + cardCount(tx, v.Cards) + " · " + tm.trumpText(v)
 	if v.Dealer >= 0 {
 		line += " · " + tx.get("dealer") + " " + tm.plainName(v.Dealer)
 	}
 	out := fit(line, tm.m.width+40) + "\n"
-	if note := tm.modifierNote(v); note != "" {
-		return out + st.Warn.Render(fit(note, tm.m.width)) + "\n"
+	var notes []string
+	if sum := bidSum(v); sum >= 0 {
+		notes = append(notes, bidSumText(tx, sum, v.Cards))
 	}
-	return out + "\n"
+	if !v.Clockwise {
+		if tm.wide() {
+			notes = append(notes, tx.get("play goes counter-clockwise ↺"))
+		} else {
+			notes = append(notes, tx.get("play goes counter-clockwise: up the list"))
+		}
+	}
+	if note := tm.modifierNote(v); note != "" {
+		notes = append(notes, note)
+	}
+	if len(notes) == 0 {
+		return out + "\n"
+	}
+	return out + st.Warn.Render(fit(strings.Join(notes, " · "), tm.m.width)) + "\n"
+}
+
+// bidSumText sets the bids made against the cards in hand: "bids 5 of 7:
+// under by 2".
+func bidSumText(tx *text, sum, cards int) string {
+	switch {
+	case sum < cards:
+		return tx.f("bids %d of %d: under by %d", sum, cards, cards-sum)
+	case sum > cards:
+		return tx.f("bids %d of %d: over by %d", sum, cards, sum-cards)
+	}
+	return tx.f("bids %d of %d: they add up", sum, cards)
+}
+
+// trumpText is the round's trump and how it came: turned, named (by whom,
+// after which card) or drawn, or who is to name it.
+func (tm *tableModel) trumpText(v *trick.View) string {
+	st, tx := tm.m.st, tm.m.tx
+	if !v.TrumpKnown {
+		if v.TrumpBy >= 0 {
+			return tx.f("trump: %s names it", tm.plainName(v.TrumpBy))
+		}
+		return tx.get("trump not known yet")
+	}
+	trump := tx.get("trump") + " " + st.Suit(v.Trump)
+	if v.Trump == cards.NoSuit {
+		trump = st.Bold.Render(tx.get("no trump"))
+	}
+	if v.NamedBy >= 0 {
+		trump += ", " + tx.f("named by %s", tm.plainName(v.NamedBy))
+	}
+	switch {
+	case v.Turned != cards.None:
+		trump += st.Subtle.Render(" ("+tx.get("turned")+" ") + st.Card(v.Turned) + st.Subtle.Render(")")
+	case v.NamedBy >= 0 && v.NamedBy == v.Chooser:
+		for i := len(v.Draws) - 1; i >= 0; i-- {
+			if d := v.Draws[i]; d.Seat == v.Chooser {
+				trump += st.Subtle.Render(" ("+tx.f("drawn: %s's", tm.plainName(d.Seat))+" ") + st.Card(d.Card) + st.Subtle.Render(")")
+				break
+			}
+		}
+	}
+	return trump
 }
 
 // trickHand is the hand (or why there is none), with its newline; above is
@@ -386,6 +460,9 @@ func (tm *tableModel) trickRow(v *trick.View, i int) string {
 	}
 	if v.SatOut != nil && v.SatOut[i] {
 		extra += st.Subtle.Render("  " + tx.get("sits out"))
+	}
+	if i == v.Dealer {
+		extra += st.Subtle.Render("  " + tx.get("dealer"))
 	}
 	return fmt.Sprintf(" %s%s %4s %6s %7d%s\n", mark, padRight(name, 26), bid, padLeft(tricks, 6), v.Totals[i], extra)
 }

@@ -93,6 +93,9 @@ func FromView(v *View, hands []cards.Hand) (*Game, error) {
 			g.trumpBy = v.Dealer
 		}
 	}
+	if v.TrumpKnown && v.NamedBy >= 0 {
+		g.trumpBy = v.NamedBy
+	}
 	for s := range n {
 		g.bids[s], g.tricks[s] = int8(v.Bids[s]), int8(v.Tricks[s])
 		if v.Bids[s] != NoBid {

@@ -70,7 +70,7 @@ type Game struct {
 	trump      cards.Suit
 	trumpKnown bool
 	trumpEarly bool // trump is named before the bids (TR-3, SR-6)
-	trumpBy    int  // the seat that names trump early, -1 otherwise
+	trumpBy    int  // the seat that names trump early, or named it; -1 otherwise
 
 	bids   [maxSeats]int8
 	nbids  int
@@ -440,7 +440,7 @@ func (g *Game) step(seat int, m engine.Move) {
 		g.bids[seat] = int8(m.N)
 		g.nbids++
 	case PhaseTrump:
-		g.trump, g.trumpKnown = m.Suit, true
+		g.trump, g.trumpKnown, g.trumpBy = m.Suit, true, seat
 	case PhasePlay:
 		g.hands[seat].Remove(m.Card)
 		g.hist[g.nhist], g.histSeat[g.nhist] = m.Card, int8(seat)

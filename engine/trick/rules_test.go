@@ -295,6 +295,14 @@ func TestTR3_TurnedSingularityDealerNamesSuit(t *testing.T) {
 	if g.trump != cards.Hearts {
 		t.Fatalf("trump %v, want H", g.trump)
 	}
+	if v := g.ViewOf(1); v.NamedBy != 0 {
+		t.Fatalf("trump named by seat %d in the view, want the dealer", v.NamedBy)
+	}
+	g = start(t, "singularity", 3)
+	deal(t, g, 0, "7S", "AS", "KS", "QS")
+	if v := g.ViewOf(1); v.NamedBy != -1 {
+		t.Fatalf("a turned card's trump named by seat %d", v.NamedBy)
+	}
 }
 
 func TestTR4_HighestBidderNamesTrumpTiesToFirst(t *testing.T) {
@@ -305,6 +313,9 @@ func TestTR4_HighestBidderNamesTrumpTiesToFirst(t *testing.T) {
 	refuse(t, g, "trump none", "no trump may not be named")
 	play(t, g, "trump C")
 	wantNext(t, g, 1) // left of the dealer leads
+	if v := g.ViewOf(2); v.NamedBy != 1 {
+		t.Fatalf("trump named by seat %d in the view, want 1", v.NamedBy)
+	}
 
 	g = skipTo(start(t, "boerenbridge", 3, "bb_allow_notrump=true"), 2, 0)
 	deal(t, g, 0, "", "2S 3S", "AS 4H", "KS 5H")

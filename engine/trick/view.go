@@ -57,6 +57,9 @@ type View struct {
 	// (dealer after a turned Singularity, the draw's winner, the highest
 	// bidder), -1 when the trump comes from a card or is none.
 	TrumpBy int
+	// NamedBy is the seat that named this round's trump (or no trump) once
+	// it is known, -1 when a turned card made it or the round has none.
+	NamedBy int
 	Turned  cards.Card // the turned card, cards.None when no card is turned (yet)
 
 	// Hand is the viewer's own hand, sorted; nil for a spectator and in the
@@ -109,7 +112,7 @@ func (g *Game) view(seat int) *View {
 	v := &View{
 		Ruleset: g.r.name, Players: n, Seat: seat, Clockwise: !g.r.ccw,
 		Round: min(g.round, g.r.rounds), Rounds: g.r.rounds, Dealer: g.dealer, Phase: g.phase, Turn: g.Next(),
-		Trump: g.trump, TrumpKnown: g.trumpKnown, TrumpBy: -1, Turned: g.turned,
+		Trump: g.trump, TrumpKnown: g.trumpKnown, TrumpBy: -1, NamedBy: -1, Turned: g.turned,
 		Scoring: g.r.scoring, NoTrumpOK: g.r.noTrumpOK,
 		Chooser: g.chooser, LastWinner: -1, Over: g.phase == PhaseOver,
 		HandSizes: make([]int, n), Bids: make([]int, n), Tricks: make([]int, n),
@@ -117,6 +120,9 @@ func (g *Game) view(seat int) *View {
 	}
 	if g.round <= g.r.rounds {
 		v.Cards, v.Modifier, v.Hook = g.cardsNow(), g.mod(), g.r.hook[g.round]
+	}
+	if g.trumpKnown && g.dealt {
+		v.NamedBy = g.trumpBy
 	}
 	if !g.trumpKnown && g.dealt {
 		switch {

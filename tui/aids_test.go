@@ -1,0 +1,174 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// What a player needs while bidding and playing: the bids against the
+// cards, who named trump and how, the dealer, the direction of play.
+
+// trickScreen is seat 0's screen at w×h once stop holds in a seeded game.
+func trickScreen(t *testing.T, w, h int, ruleset string, opts engine.Options, seed uint64, stop func(v *trick.View) bool) (string, *trick.View) {
+	t.Helper()
+	g := playWith(t, ruleset, 4, opts, seed, nil, func(g engine.Game) bool { return stop(g.View(0).(*trick.View)) })
+	m := onTable(testModel(w, h, Settings{}), snapshotOf(g, "Test", 0))
+	return stripANSI(m.View()), g.View(0).(*trick.View)
+}
+
+func TestBidSumShownOnceBiddingStarts(t *testing.T) {
+	out, v := trickScreen(t, 80, 24, "singularity", nil, 5, func(v *trick.View) bool {
+		return v.Phase == trick.PhaseBid && v.Round >= 3 && v.Turn == 0 && v.Bids[3] != trick.NoBid
+	})
+	sum := 0
+	for _, b := range v.Bids {
+		if b != trick.NoBid {
+			sum += b
+		}
+	}
+	want := bidSumText(newText("en"), sum, v.Cards)
+	if !strings.Contains(out, want) || !strings.Contains(want, "bids ") {
+		t.Fatalf("no %q in\n%s", want, out)
+	}
+	if got := bidSumText(newText("en"), 5, 7); got != "bids 5 of 7: under by 2" {
+		t.Fatalf("bid sum reads %q", got)
+	}
+	if got := bidSumText(newText("de"), 8, 7); got != "Ansagen 8 von 7: 1 zu viel" {
+		t.Fatalf("bid sum reads %q in German", got)
+	}
+}
+
+func TestTrumpSaysWhoNamedItAndHow(t *testing.T) {
+	// Boerenbridge: the highest bidder names trump (TR-4).
+	out, v := trickScreen(t, 80, 24, "boerenbridge", nil, 6, func(v *trick.View) bool {
+		return v.Phase == trick.PhasePlay && v.Turn == 0 && v.Round >= 2 && v.NamedBy >= 0
+	})
+	if want := "named by " + tablesBotOr(v.NamedBy); !strings.Contains(out, want) {
+		t.Fatalf("no %q in\n%s", want, out)
+	}
+	// Special Rounds' trump choice (SR-6): the draw's winner and its card.
+	out, v = trickScreen(t, 80, 24, "specialrounds", nil, 7, func(v *trick.View) bool {
+		return v.Modifier == trick.TrumpChoice && v.TrumpKnown && v.Turn == 0
+	})
+	if want := "drawn: " + tablesBotOr(v.Chooser) + "'s"; !strings.Contains(out, want) || !strings.Contains(out, "named by "+tablesBotOr(v.Chooser)) {
+		t.Fatalf("no %q in\n%s", want, out)
+	}
+	// A turned card says so.
+	out, _ = trickScreen(t, 80, 24, "singularity", nil, 8, func(v *trick.View) bool {
+		return v.Phase == trick.PhasePlay && v.Turn == 0 && v.Turned != 0 && v.NamedBy < 0 && v.Round >= 2
+	})
+	if !strings.Contains(out, "(turned ") {
+		t.Fatalf("no turned card in\n%s", out)
+	}
+}
+
+// tablesBotOr is the name snapshotOf gives seat i.
+func tablesBotOr(i int) string {
+	switch i {
+	case 0:
+		return "alice"
+	case 2:
+		return "bob"
+	}
+	return tables.BotName(i)
+}
+
+func TestDealerMarkedInTheSeatList(t *testing.T) {
+	out, v := trickScreen(t, 80, 24, "singularity", nil, 9, func(v *trick.View) bool {
+		return v.Phase == trick.PhasePlay && v.Turn == 0 && v.Dealer >= 0
+	})
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, tablesBotOr(v.Dealer)+" ") && strings.Contains(l, "[") || strings.Contains(l, "alice (you)") && v.Dealer == 0 {
+			if !strings.HasSuffix(strings.TrimSpace(l), "dealer") {
+				t.Fatalf("the dealer's line %q has no mark", l)
+			}
+			return
+		}
+	}
+	t.Fatalf("no seat line for the dealer in\n%s", out)
+}
+
+func TestCounterClockwiseTableSaysSo(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		out, _ := trickScreen(t, size[0], size[1], "boerenbridge", engine.Options{"direction": "counterclockwise"}, 10, func(v *trick.View) bool {
+			return v.Phase == trick.PhasePlay && v.Turn == 0
+		})
+		if !strings.Contains(out, "play goes counter-clockwise") {
+			t.Fatalf("%dx%d: no direction in\n%s", size[0], size[1], out)
+		}
+	}
+	out, _ := trickScreen(t, 80, 24, "boerenbridge", nil, 10, func(v *trick.View) bool { return v.Phase == trick.PhasePlay && v.Turn == 0 })
+	if strings.Contains(out, "counter-clockwise") {
+		t.Fatalf("a clockwise table says counter-clockwise:\n%s", out)
+	}
+}
+
+// After a play, the cursor lands on a card that may be played, the nearest
+// to where it was.
+func TestCursorLandsOnTheNearestLegalCard(t *testing.T) {
+	g := playWith(t, "singularity", 4, nil, 11, nil, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		if v.Phase != trick.PhasePlay || v.Turn != 0 || len(v.Hand) < 4 {
+			return false
+		}
+		legal := 0
+		for _, mv := range v.Legal {
+			if mv.Kind == engine.Play {
+				legal++
+			}
+		}
+		return legal >= 2 && legal < len(v.Hand)-1
+	})
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Test", 0))
+	tm := m.table
+	v := tm.snap.View.(*trick.View)
+	legalAt := func(i int) bool {
+		for _, mv := range v.Legal {
+			if mv.Kind == engine.Play && mv.Card == v.Hand[i] {
+				return true
+			}
+		}
+		return false
+	}
+	for from := range v.Hand {
+		tm.cursor = from
+		tm.myTurn = false
+		tm.snapshot(tm.snap)
+		v = tm.snap.View.(*trick.View)
+		if !legalAt(tm.cursor) {
+			t.Fatalf("from %d: cursor on %v, which may not be played", from, v.Hand[tm.cursor])
+		}
+		for i := range v.Hand {
+			if legalAt(i) && dist(i, from) < dist(tm.cursor, from) {
+				t.Fatalf("from %d: cursor went to %d, but %d is nearer", from, tm.cursor, i)
+			}
+		}
+	}
+}
+
+func TestLeaveForGoodAsksFirst(t *testing.T) {
+	g := playWith(t, "singularity", 4, nil, 12, nil, func(g engine.Game) bool { return g.Next() == 0 })
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Test", 0))
+	press := func(k string) {
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	}
+	press("L")
+	if m.screen != tableScreen || !strings.Contains(stripANSI(m.View()), "Leave this seat for good?") {
+		t.Fatalf("L left at once, or asked nothing:\n%s", stripANSI(m.View()))
+	}
+	press("n")
+	if m.screen != tableScreen || strings.Contains(stripANSI(m.View()), "Leave this seat for good?") {
+		t.Fatal("n did not keep the seat")
+	}
+	press("L")
+	press("y")
+	if m.screen == tableScreen {
+		t.Fatal("L then y did not leave")
+	}
+}
