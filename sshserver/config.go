@@ -73,6 +73,12 @@ type Config struct {
 	// context is cancelled. Default 8s.
 	ShutdownTimeout time.Duration
 
+	// Refuse, when set, is asked before a session opens whether the player
+	// (by identity) or their IP address may come in: a non-empty answer
+	// refuses the session with that line (a ban). It must be quick: it runs
+	// on every login.
+	Refuse func(id Identity, ip string) string
+
 	// Clock is the time source for idle timeouts, the handshake timeout and
 	// keepalives. Default: the real clock. Tests inject a fake one.
 	Clock Clock

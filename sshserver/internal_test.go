@@ -54,7 +54,7 @@ func (g *gateWriter) Write(p []byte) (int, error) {
 func TestOutboxDropsWholeWritesThenAsksForRepaint(t *testing.T) {
 	g := &gateWriter{open: make(chan struct{}), entered: make(chan struct{}, 100)}
 	caughtUp := make(chan struct{}, 1)
-	ob := newOutbox(g, 10, func() { caughtUp <- struct{}{} }, nil)
+	ob := newOutbox(g, 10, nil, func() { caughtUp <- struct{}{} }, nil)
 
 	ob.Write([]byte("frame1")) // taken by run, which blocks in g.Write
 	<-g.entered

@@ -34,6 +34,7 @@ type outbox struct {
 	limit     int
 	onCatchUp func()
 	onStall   func()       // called once when dropping starts; may be nil
+	counts    *counters    // the server's frame and byte counts; may be nil
 	spawn     func(func()) // starts a drain goroutine
 
 	mu       sync.Mutex
@@ -56,13 +57,14 @@ const keepBuffer = 32 << 10
 
 // newOutbox returns an outbox writing to w; spawn starts its drain
 // goroutines (nil: go f()).
-func newOutbox(w io.Writer, limit int, onCatchUp func(), spawn func(func())) *outbox {
+func newOutbox(w io.Writer, limit int, counts *counters, onCatchUp func(), spawn func(func())) *outbox {
 	if spawn == nil {
 		spawn = func(f func()) { go f() }
 	}
 	return &outbox{
 		w:         w,
 		limit:     limit,
+		counts:    counts,
 		onCatchUp: onCatchUp,
 		spawn:     spawn,
 		done:      make(chan struct{}),
@@ -83,8 +85,15 @@ func (o *outbox) Write(p []byte) (int, error) {
 		// is limit plus one frame (frames are bounded by the clamped size).
 		o.dropping = true
 		o.dropped++
+		if o.counts != nil {
+			o.counts.dropped.Add(1)
+		}
 	default:
 		o.buf = append(o.buf, p...)
+		if o.counts != nil {
+			o.counts.frames.Add(1)
+			o.counts.bytes.Add(uint64(len(p)))
+		}
 	}
 	start := o.startLocked()
 	o.mu.Unlock()

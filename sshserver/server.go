@@ -82,6 +82,7 @@ type Server struct {
 	limit  *rateLimiter
 	logins *admission // the global login limiter; nil without one
 	sessN  atomic.Uint64
+	counts counters // for Stats
 
 	mu         sync.Mutex
 	closing    bool                      // Shutdown has begun
@@ -344,9 +345,11 @@ func (c *trackedConn) Close() error {
 func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 	remote := conn.RemoteAddr().String()
 	if s.isClosing() {
+		s.refused(RefusedShuttingDown)
 		return nil
 	}
 	if s.limit != nil && !s.limit.allow(hostOf(conn.RemoteAddr()), time.Now()) {
+		s.refused(RefusedRateLimit)
 		s.log.Warn("connection refused: login rate limit", "remote", remote)
 		return nil
 	}
@@ -358,6 +361,7 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 	s.mu.Lock()
 	if s.closing {
 		s.mu.Unlock()
+		s.refused(RefusedShuttingDown)
 		return nil
 	}
 	// Connections (in the handshake or holding sessions) are capped at the
@@ -366,6 +370,7 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 	// handshake timeout drops them.
 	if len(s.conns) >= s.cfg.MaxSessions+maxHandshakes || s.connsPerIP[ip] >= s.cfg.MaxSessionsPerIP+maxHandshakesPerIP {
 		s.mu.Unlock()
+		s.refused(RefusedTooManyConns)
 		s.log.Warn("connection refused: too many connections", "remote", remote)
 		return nil
 	}
@@ -373,6 +378,7 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 	s.conns[c] = struct{}{}
 	s.connsWG.Add(1)
 	c.handshake = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		s.refused(RefusedHandshakeTimeout)
 		s.log.Info("handshake timeout", "remote", remote)
 		c.Close()
 	})
@@ -392,6 +398,7 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 func (s *Server) waitTurn(remote string) bool {
 	wait, ok := s.logins.reserve(s.cfg.Clock.Now())
 	if !ok {
+		s.refused(RefusedLoginStorm)
 		s.log.Warn("connection refused: login storm", "remote", remote)
 		return false
 	}

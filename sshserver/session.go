@@ -220,7 +220,16 @@ func (s *Server) handleSession(ss ssh.Session) {
 		logAttrs = append(logAttrs, "requested_name", id.Requested)
 	}
 
-	if refusal := s.admit(sess); refusal != "" {
+	refusal := ""
+	if s.cfg.Refuse != nil {
+		if refusal = s.cfg.Refuse(id, hostOf(ss.RemoteAddr())); refusal != "" {
+			s.refused(RefusedBanned)
+		}
+	}
+	if refusal == "" {
+		refusal = s.admit(sess)
+	}
+	if refusal != "" {
 		s.log.Warn("session refused", append(logAttrs, "why", refusal)...)
 		if isPty {
 			fmt.Fprint(ss, refusal+"\n")
@@ -231,6 +240,11 @@ func (s *Server) handleSession(ss ssh.Session) {
 		return
 	}
 	defer s.release(sess)
+	if id.Guest {
+		s.counts.guestLogins.Add(1)
+	} else {
+		s.counts.keyLogins.Add(1)
+	}
 
 	s.log.Info("session start", append(logAttrs, "pty", isPty, "term", cleanForLog(sess.term), "args", cleanForLog(strings.Join(sess.args, " ")))...)
 	var code, dropped int
@@ -258,10 +272,13 @@ func (s *Server) admit(sess *Session) string {
 	defer s.mu.Unlock()
 	switch {
 	case s.closing:
+		s.refused(RefusedShuttingDown)
 		return "The card room is shutting down. Please come back in a minute."
 	case len(s.sessions) >= s.cfg.MaxSessions:
+		s.refused(RefusedFull)
 		return fmt.Sprintf("The card room is full (%d sessions). Please try again later.", s.cfg.MaxSessions)
 	case s.perIP[ip] >= s.cfg.MaxSessionsPerIP:
+		s.refused(RefusedPerIP)
 		return fmt.Sprintf("Too many sessions from your address (the limit is %d). Close one and try again.", s.cfg.MaxSessionsPerIP)
 	}
 	s.sessions[sess] = struct{}{}
@@ -303,7 +320,7 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 	ss := sess.ss
 	repaint := make(chan struct{}, 1)
 	var ob *outbox
-	ob = newOutbox(ss, s.cfg.OutputBuffer, func() {
+	ob = newOutbox(ss, s.cfg.OutputBuffer, &s.counts, func() {
 		s.log.Debug("client reads again; repainting", "session", sess.id, "dropped_frames", ob.stats())
 		select {
 		case repaint <- struct{}{}:
