@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/cardroom/cardroom/botproto"
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/doudizhu/ddbot"
 	"github.com/cardroom/cardroom/engine/games"
@@ -32,6 +33,13 @@ round size and by bidding position, and decision times. The same flags give
 the same figures on any machine (decision times aside; the bots run
 without their wall-clock guards unless --clock).
 
+Bots are the tables' bots (random, baseline, easy, normal, strong; rlcard
+for doudizhu), "oracle" (sees every hand: a yardstick, never at a table),
+or exec:PROGRAM, a program of your own speaking the bot protocol of
+docs/BOT-PROTOCOL.md on its stdin and stdout (exec:./mybot,
+exec:python3 examples/bot/bot.py); the baseline moves for it when its
+answer is refused or later than --move-time, and the report counts it.
+
 flags:
 `
 
@@ -47,6 +55,8 @@ type simConfig struct {
 	// Clock lets the bots' wall-clock guards play; without it every bot
 	// that has one runs unbounded, so the figures repeat on any machine.
 	Clock bool `json:"clock,omitempty"`
+	// MoveTime is an external bot's time for one decision (exec:).
+	MoveTime time.Duration `json:"move_time,omitempty"`
 }
 
 // unbounded is a bot that can drop its wall-clock guard.
@@ -67,6 +77,7 @@ func simCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts, "options", "", "table options, k=v,k=v (special_rounds uses ; between rounds: 5:blind;7:no_trump)")
 	fs.IntVar(&c.Workers, "workers", runtime.GOMAXPROCS(0), "games played at once (the figures do not depend on it; decision times do)")
 	fs.BoolVar(&c.Clock, "clock", false, "keep the bots' wall-clock guards (the figures then depend on the machine's speed)")
+	fs.DurationVar(&c.MoveTime, "move-time", time.Second, "an external bot's (exec:PROGRAM) time for one decision; past it the baseline moves for it")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -139,7 +150,8 @@ type seatRound struct {
 // decision times.
 type played struct {
 	rounds [][]seatRound
-	decide [][]time.Duration // by bot
+	decide [][]time.Duration  // by bot
+	faults [][]botproto.Fault // by bot: the moves a fallback made for an external bot
 }
 
 // simReport is a tournament's outcome.
@@ -177,6 +189,10 @@ type botReport struct {
 	DecideP50   time.Duration     `json:"decide_p50_ns"`
 	DecideP99   time.Duration     `json:"decide_p99_ns"`
 	Decisions   int               `json:"decisions"`
+	// Fallbacks counts an external bot's moves the baseline made for it
+	// (refused or late answers), by kind; Faults quotes the first few.
+	Fallbacks map[string]int `json:"fallback_moves,omitempty"`
+	Faults    []string       `json:"faults,omitempty"`
 }
 
 type accuracy struct {
@@ -260,7 +276,7 @@ func runSim(c simConfig, progress func(done, total int)) (*simReport, error) {
 // playSeating plays game i with seat s held by bot (s+r) mod k. The deals
 // come from a rng of (seed, i) used for nothing else, so every seating of
 // a game gets the same deals; each seat's bot has its own rng.
-func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (played, error) {
+func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (p played, err error) {
 	k := len(c.Bots)
 	g, _, err := rs.Start(c.Players, c.Options)
 	if err != nil {
@@ -268,12 +284,17 @@ func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (played, error) {
 	}
 	bots := make([]player, c.Players)
 	rngs := make([]*rand.Rand, c.Players)
+	p = played{decide: make([][]time.Duration, k), faults: make([][]botproto.Fault, k)}
 	for s := range bots {
-		bots[s] = newPlayer(c, c.Bots[(s+r)%k])
+		bots[s] = newPlayer(c, c.Bots[(s+r)%k], s)
 		rngs[s] = rand.New(rand.NewPCG(c.Seed, uint64(i)<<8|uint64(s)+1))
 	}
+	defer func() {
+		for s, b := range bots {
+			p.faults[(s+r)%k] = append(p.faults[(s+r)%k], b.close(g)...)
+		}
+	}()
 	deals := rand.New(rand.NewPCG(c.Seed, uint64(i)<<8))
-	p := played{decide: make([][]time.Duration, k)}
 	for !g.Done() {
 		seat := g.Next()
 		if seat == engine.Chance {
@@ -283,9 +304,12 @@ func playSeating(rs *engine.Ruleset, c simConfig, i, r int) (played, error) {
 			continue
 		}
 		t0 := time.Now()
-		m := bots[seat].move(g, seat, rngs[seat])
+		m, err := bots[seat].move(g, seat, rngs[seat])
 		dt := time.Since(t0)
 		b := (seat + r) % k
+		if err != nil {
+			return p, fmt.Errorf("game %d: bot %s in seat %d: %w", i, c.Bots[b], seat, err)
+		}
 		p.decide[b] = append(p.decide[b], dt)
 		if err := g.Apply(seat, m); err != nil {
 			return p, fmt.Errorf("game %d: bot %s in seat %d: %w", i, c.Bots[b], seat, err)
@@ -348,6 +372,15 @@ func summarize(c simConfig, results [][]played) *simReport {
 			sum, cnt := 0.0, 0
 			for r, p := range game {
 				times = append(times, p.decide[b]...)
+				for _, f := range p.faults[b] {
+					if br.Fallbacks == nil {
+						br.Fallbacks = map[string]int{}
+					}
+					br.Fallbacks[f.Kind]++
+					if len(br.Faults) < 3 {
+						br.Faults = append(br.Faults, fmt.Sprintf("decision %d: %s", f.ID, f.Err))
+					}
+				}
 				for _, round := range p.rounds {
 					for s, sr := range round {
 						if (s+r)%k != b {
@@ -456,6 +489,22 @@ func (rep *simReport) print(w io.Writer) {
 	fmt.Fprintln(w)
 	for _, vs := range rep.Versus {
 		fmt.Fprintf(w, "%s − %s: %+.1f ± %.1f points per %s (95 %% interval [%+.1f, %+.1f])\n", vs.A, vs.B, vs.Diff, vs.CI95, unit, vs.Low, vs.High)
+	}
+	for _, b := range rep.Bots {
+		if len(b.Fallbacks) == 0 {
+			continue
+		}
+		n, kinds := 0, []string{}
+		for _, kind := range []string{"garbage", "illegal", "late", "closed"} {
+			if b.Fallbacks[kind] > 0 {
+				n += b.Fallbacks[kind]
+				kinds = append(kinds, fmt.Sprintf("%s %d", kind, b.Fallbacks[kind]))
+			}
+		}
+		fmt.Fprintf(w, "\n%s: the baseline made %d of its %d moves (%s)\n", b.Name, n, b.Decisions, strings.Join(kinds, ", "))
+		for _, f := range b.Faults {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
 	}
 	if r := rep.Roles; r != nil {
 		fmt.Fprintf(w, "\n%s against %s by role (%d deals, each bot alone in each seat, with bidding):\n", rep.Bots[0].Name, rep.Bots[1].Name, r.Deals)
