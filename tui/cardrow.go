@@ -29,7 +29,17 @@ func (s *Styles) frame() frame {
 // state says how each card is drawn; cursor ≥ 0 puts a marker under that
 // card (a fourth line). A nil card list draws an empty frame.
 func (s *Styles) cardRow(cs []cards.Card, state func(i int) cardState, cursor int) string {
+	return s.cardRowMarked(cs, state, cursor, nil)
+}
+
+// cardRowMarked is cardRow with the top edge of the cards
+// drawn thick where thickTop[i] (━━, ASCII ==): the bottom cards in the landlord's hand.
+func (s *Styles) cardRowMarked(cs []cards.Card, state func(i int) cardState, cursor int, thickTop []bool) string {
 	f := s.frame()
+	thick := "━━"
+	if s.glyphs != Unicode {
+		thick = "=="
+	}
 	var top, mid, bot strings.Builder
 	n := len(cs)
 	if n == 0 {
@@ -43,7 +53,11 @@ func (s *Styles) cardRow(cs []cards.Card, state func(i int) cardState, cursor in
 		if state != nil {
 			st = state(i)
 		}
-		top.WriteString(f.h)
+		if i < len(thickTop) && thickTop[i] {
+			top.WriteString(s.Warn.Render(thick))
+		} else {
+			top.WriteString(f.h)
+		}
 		bot.WriteString(f.h)
 		mid.WriteString(s.cached(st, c))
 		mid.WriteString(f.v)

@@ -26,16 +26,21 @@ func (tm *tableModel) ddKeys(v *doudizhu.View) []binding {
 		if slices.Contains(v.Legal, engine.PassMove()) {
 			bs = append(bs, binding{"p", tx.get("pass")})
 		}
+		bs = append(bs, binding{"c", tx.get("cards still out")})
 		return bs
 	}
 	return nil
 }
 
 func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
-	if !tm.myTurn {
+	key := k.String()
+	if key == "c" && v.Phase == doudizhu.Playing {
+		tm.showCount = !tm.showCount
 		return nil
 	}
-	key := k.String()
+	if !tm.myTurn {
+		return tm.outOfTurn(v.Turn, ddGameKey(key))
+	}
 	switch v.Phase {
 	case doudizhu.Bidding:
 		switch key {
@@ -56,7 +61,7 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 				tm.ranks = ""
 			}
 		case "x":
-			tm.nextHint(v)
+			return tm.nextHint(v)
 		case "p":
 			tm.clearPlay()
 			return tm.send(engine.PassMove())
@@ -100,21 +105,19 @@ func (tm *tableModel) clearPlay() {
 	}
 }
 
-// nextHint marks the cards of the next legal play, cycling.
-func (tm *tableModel) nextHint(v *doudizhu.View) {
-	var plays []string
-	for _, mv := range v.Legal {
-		if mv.Kind == engine.Play {
-			plays = append(plays, mv.Ranks)
-		}
-	}
+// nextHint marks the cards of the next legal play, cycling from the one
+// a good player would choose; with nothing to beat the table it says so.
+func (tm *tableModel) nextHint(v *doudizhu.View) tea.Cmd {
+	plays := tm.ddHints(v)
 	if len(plays) == 0 {
-		return
+		tm.m.say(tm.m.tx.f("nothing beats %s: p passes", ddPlayText(v.Table)), false)
+		return nil
 	}
 	p := plays[tm.hint%len(plays)]
 	tm.hint++
 	tm.ranks = ""
 	tm.markRanks(v.Hand, p)
+	return nil
 }
 
 // markRanks marks cards of hand for the ranks of a play, each card once.
@@ -166,12 +169,22 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 		line += st.Subtle.Render(" · " + tx.f("redealt %d×", v.Redeals))
 	}
 	b.WriteString(line + "\n")
+	bottom := tx.get("Bottom cards:") + " " + st.backRow(3, 3)
 	if v.Bottom != nil {
-		b.WriteString(tx.get("Bottom cards:") + " " + st.cardsInline(v.Bottom) + "\n")
-	} else {
-		b.WriteString(tx.get("Bottom cards:") + " " + st.backRow(3, 3) + "\n")
+		bottom = tx.get("Bottom cards:") + " " + st.cardsInline(v.Bottom)
 	}
-	b.WriteString("\n")
+	if tm.bottom = bottomMarks(v); tm.bottom != nil {
+		bottom += st.Subtle.Render(" " + tx.get("(marked in your hand)"))
+	}
+	if log := tm.ddBidLog(v); log != "" {
+		bottom += st.Subtle.Render(" · ") + log
+	}
+	b.WriteString(fit(bottom, tm.m.width) + "\n")
+	if note := tm.ddNotice(v); note != "" {
+		b.WriteString(st.Warn.Render(fit(note, tm.m.width)) + "\n")
+	} else {
+		b.WriteString("\n")
+	}
 
 	last := tm.ddLast(v)
 	if tm.wide() {
@@ -194,7 +207,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 
 	switch {
 	case v.Phase == doudizhu.Playing && v.TableSeat >= 0:
-		b.WriteString(tx.f("To beat: %s", tm.plainName(v.TableSeat)) + " — " + tx.get(v.Table.Type.String()) + " " + st.Bold.Render(v.Table.String()) + "\n")
+		b.WriteString(tx.f("To beat: %s", tm.plainName(v.TableSeat)) + " — " + tx.get(v.Table.Type.String()) + " " + st.Bold.Render(ddPlayText(v.Table)) + "\n")
 	case v.Phase == doudizhu.Playing && v.Turn >= 0:
 		b.WriteString(tx.f("%s leads: any combination.", tm.plainName(v.Turn)) + "\n")
 	case v.Phase == doudizhu.Over || v.Phase == doudizhu.Dealing:
@@ -206,7 +219,11 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	default:
 		b.WriteString("\n")
 	}
-	b.WriteString("\n")
+	if tm.showCount && v.Phase == doudizhu.Playing {
+		b.WriteString(st.Subtle.Render(fit(tm.ddStillOut(v), tm.m.width)) + "\n")
+	} else {
+		b.WriteString("\n")
+	}
 
 	if v.Seat == engine.Spectator {
 		b.WriteString(st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n")
@@ -310,7 +327,7 @@ func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
 			clear(last)
 		}
 		passes = 0
-		last[t.Seat] = st.cardsInline(t.Cards)
+		last[t.Seat] = st.ddTurnCards(t)
 	}
 	return last
 }

@@ -219,7 +219,7 @@ func (s *Styles) SuitGlyph(su cards.Suit) string {
 }
 
 // Face is a card drawn as two columns of plain text: "A♠", "T♥", "SG", "CK";
-// Dou Dizhu jokers as "bJ" and "RJ".
+// Dou Dizhu jokers as "BJ" and "RJ" in every glyph set (typed B and R).
 func (s *Styles) Face(c cards.Card) string {
 	switch c {
 	case cards.Singularity:
@@ -227,7 +227,7 @@ func (s *Styles) Face(c cards.Card) string {
 	case cards.Clanker:
 		return "CK"
 	case cards.BlackJoker:
-		return "bJ"
+		return "BJ"
 	case cards.RedJoker:
 		return "RJ"
 	}

@@ -27,11 +27,15 @@ type tableModel struct {
 	sub  *tables.Subscription
 	snap tables.Snapshot
 
-	cursor    int    // the card under the cursor in the hand
-	digits    string // a bid being typed (trick games)
-	ranks     string // a Dou Dizhu play being typed
-	marked    []bool // Dou Dizhu cards marked with space
-	hint      int    // the next Dou Dizhu hint
+	cursor    int      // the card under the cursor in the hand
+	digits    string   // a bid being typed (trick games)
+	ranks     string   // a Dou Dizhu play being typed
+	marked    []bool   // Dou Dizhu cards marked with space
+	hint      int      // the next Dou Dizhu hint
+	hints     []string // the Dou Dizhu hints of snapshot hintsGen, best first
+	hintsGen  uint64
+	showCount bool   // the Dou Dizhu count of the ranks still out is shown
+	bottom    []bool // the hand's cards that are the bottom cards, marked (Dou Dizhu)
 	chatIn    *lineInput
 	cmdIn     *lineInput
 	showSheet bool
@@ -132,6 +136,7 @@ func (p *tableParts) sameChat(ls []tables.ChatLine) bool {
 type bodyKey struct {
 	partsKey
 	showSheet, showLast, ended, myTurn bool
+	showCount                          bool
 	cursor, hint                       int
 	digits, ranks                      string
 }
@@ -537,7 +542,7 @@ func (tm *tableModel) header() string {
 // only when something it shows has changed.
 func (tm *tableModel) body() (string, int) {
 	key := bodyKey{
-		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn,
+		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, showCount: tm.showCount,
 		cursor: tm.cursor, hint: tm.hint, digits: tm.digits, ranks: tm.ranks,
 	}
 	p := &tm.parts

@@ -34,10 +34,10 @@ func (tm *tableModel) trickKeys(v *trick.View) []binding {
 }
 
 func (tm *tableModel) trickKey(v *trick.View, k tea.KeyMsg) tea.Cmd {
-	if !tm.myTurn {
-		return nil
-	}
 	key := k.String()
+	if !tm.myTurn {
+		return tm.outOfTurn(v.Turn, trickGameKey(key))
+	}
 	switch v.Phase {
 	case trick.PhaseBid:
 		switch {
@@ -618,12 +618,13 @@ func (tm *tableModel) wide() bool { return tm.m.width >= 100 && tm.m.height >= 3
 func (tm *tableModel) handRow(hand []cards.Card, states []cardState, cursor int) string {
 	h := &tm.parts.hand
 	if h.ok && h.st == tm.m.st && h.width == tm.m.width && h.height == tm.m.height && h.cursor == cursor &&
-		slices.Equal(h.cards, hand) && slices.Equal(h.drawn, states) {
+		slices.Equal(h.cards, hand) && slices.Equal(h.drawn, states) && slices.Equal(h.tops, tm.bottom) {
 		h.states = states
 		tm.handX = h.handX
 		return h.row
 	}
-	row := tm.placeHand(tm.m.st.cardRow(hand, func(i int) cardState { return states[i] }, cursor), len(hand))
+	row := tm.placeHand(tm.m.st.cardRowMarked(hand, func(i int) cardState { return states[i] }, cursor, tm.bottom), len(hand))
+	h.tops = append(h.tops[:0], tm.bottom...)
 	h.st, h.width, h.height, h.cursor = tm.m.st, tm.m.width, tm.m.height, cursor
 	h.cards = append(h.cards[:0], hand...)
 	h.drawn = append(h.drawn[:0], states...)
@@ -639,6 +640,7 @@ type handCache struct {
 	cursor        int
 	cards         []cards.Card
 	drawn         []cardState // the states drawn
+	tops          []bool      // the cards drawn with a marked top edge
 	states        []cardState // scratch for the next states
 	row           string
 	handX         int

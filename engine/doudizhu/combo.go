@@ -219,6 +219,35 @@ type Play struct {
 // String prints the play in rank notation, ascending ("33344").
 func (p Play) String() string { return p.Cards.String() }
 
+// Text prints the play for people: its main part first, then what it
+// carries after a space ("888 5", "AAA 44", "333444 57"); a play that
+// carries nothing as String.
+func (p Play) Text() string {
+	m := p.Main()
+	if m == p.Cards {
+		return p.String()
+	}
+	return m.String() + " " + p.Cards.Minus(m).String()
+}
+
+// Main is the play's main part: the triples of a triple or airplane with
+// wings, the four of a four with two; the whole play for the others.
+func (p Play) Main() Hand {
+	n := 3
+	switch p.Type {
+	case TripleSingle, TriplePair, AirplaneSingles, AirplanePairs:
+	case FourTwo, FourTwoPairs:
+		n = 4
+	default:
+		return p.Cards
+	}
+	var h Hand
+	for r := p.Core; r < p.Core+Rank(p.Len); r++ {
+		h += one(r, n)
+	}
+	return h
+}
+
 // High is the highest rank of the core, what DD-18 compares.
 func (p Play) High() Rank { return p.Core + Rank(p.Len) - 1 }
 

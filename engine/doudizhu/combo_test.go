@@ -469,3 +469,16 @@ func TestFollowsIsLeadsThatBeat(t *testing.T) {
 		}
 	}
 }
+
+// Plays read main part first for people.
+func TestPlayTextMainPartFirst(t *testing.T) {
+	for in, want := range map[string]string{"5888": "888 5", "44AAA": "AAA 44", "33344457": "333444 57", "3333": "3333", "34567": "34567", "BR": "BR", "5566KKKK": "KKKK 5566"} {
+		p, err := ParsePlay(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Text(); got != want {
+			t.Errorf("%s reads %q, want %q", in, got, want)
+		}
+	}
+}

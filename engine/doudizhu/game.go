@@ -423,14 +423,18 @@ func (g *Game) play(seat int, m engine.Move) error {
 func beatReason(p, table Play) string {
 	switch {
 	case table.Type == Rocket:
-		return "nothing beats the rocket"
+		return "nothing beats the rocket: pass"
+	case table.Type == Bomb && p.Type != Bomb:
+		return fmt.Sprintf("%s (%s) does not beat %s (%s): play a higher bomb or the rocket", p, p.Type, table, table.Type)
+	case table.Type == Bomb:
+		return fmt.Sprintf("%s does not beat %s: play a higher bomb or the rocket", p, table)
 	case p.Type != table.Type:
 		return fmt.Sprintf("%s (%s) does not beat %s (%s): play a higher %s, a bomb or the rocket",
 			p, p.Type, table, table.Type, table.Type)
 	case p.Len != table.Len:
-		return fmt.Sprintf("%s does not beat %s: your %s must have %d cards too", p, table, p.Type, table.Cards.Len())
+		return fmt.Sprintf("%s does not beat %s: your %s must have %d cards too, or play a bomb or the rocket", p, table, p.Type, table.Cards.Len())
 	}
-	return fmt.Sprintf("%s does not beat %s: play a higher %s", p, table, table.Type)
+	return fmt.Sprintf("%s does not beat %s: play a higher %s, a bomb or the rocket", p, table, table.Type)
 }
 
 // score ends the deal won by seat's going out (DD-9, DD-20..DD-22) and moves

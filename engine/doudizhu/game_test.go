@@ -282,7 +282,7 @@ func TestDD7_LeaderMustPlay(t *testing.T) {
 func TestDD8_FollowAndLeadAgain(t *testing.T) {
 	g := rig(t, 1, 0, plainH0, plainH1, plainBottom)
 	do(t, g, "bid 2", "pass", "pass", "play 3")
-	illegal(t, g, 1, "play 3", "3 does not beat 3: play a higher single")
+	illegal(t, g, 1, "play 3", "3 does not beat 3: play a higher single, a bomb or the rocket")
 	illegal(t, g, 1, "play KK", "KK (pair) does not beat 3 (single): play a higher single, a bomb or the rocket")
 	do(t, g, "play K", "pass")
 	if v := view(g, 1); v.Table != mustPlay(t, "K") || v.TableSeat != 1 || v.Turn != 0 {
@@ -484,11 +484,22 @@ func TestDealEventChecked(t *testing.T) {
 func TestIllegalReasons(t *testing.T) {
 	g := rig(t, 1, 0, "3456789TJQKA2222R", "", "KKB")
 	do(t, g, "bid 3", "play 34567")
-	illegal(t, g, 1, "play 345678", "your straight must have 5 cards too")
+	illegal(t, g, 1, "play 345678", "your straight must have 5 cards too, or play a bomb or the rocket")
 	do(t, g, "pass", "pass", "play BR")
-	illegal(t, g, 1, "play 3", "nothing beats the rocket")
+	illegal(t, g, 1, "play 3", "nothing beats the rocket: pass")
 	illegal(t, g, 1, "bid 2", "play a combination or pass")
 	if err := g.Apply(1, engine.PlayCard(cards.New(cards.Ace, cards.Spades))); err == nil || !strings.Contains(err.Error(), "write the ranks") {
 		t.Errorf("a trick-game card: %v", err)
+	}
+	// Every way to beat the table, each once: on a bomb, a higher bomb or
+	// the rocket.
+	for _, c := range [][3]string{
+		{"3", "2222", "3 (single) does not beat 2222 (bomb): play a higher bomb or the rocket"},
+		{"3333", "4444", "3333 does not beat 4444: play a higher bomb or the rocket"},
+		{"3", "4", "3 does not beat 4: play a higher single, a bomb or the rocket"},
+	} {
+		if got := beatReason(mustPlay(t, c[0]), mustPlay(t, c[1])); got != c[2] {
+			t.Errorf("%s on %s: %q, want %q", c[0], c[1], got, c[2])
+		}
 	}
 }

@@ -1,0 +1,169 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/doudizhu/ddbot"
+)
+
+// What a Dou Dizhu player needs beside the table: the bidding, a redeal,
+// who is about to go out, the ranks still out, hints that play well.
+
+// ddBidLog is the deal's bidding, kept through the play: "alice pass ·
+// Alan 1 · bob 3".
+func (tm *tableModel) ddBidLog(v *doudizhu.View) string {
+	if len(v.Bids) == 0 {
+		return ""
+	}
+	tx := tm.m.tx
+	parts := make([]string, len(v.Bids))
+	for i, bd := range v.Bids {
+		what := tx.get("pass")
+		if bd.N > 0 {
+			what = strconv.Itoa(bd.N)
+		}
+		parts[i] = tm.plainName(bd.Seat) + " " + what
+	}
+	return tx.get("Bidding:") + " " + strings.Join(parts, ", ")
+}
+
+// ddNotice is the line that must not be missed: a redeal while the new
+// deal is bid, else the seats down to one or two cards.
+func (tm *tableModel) ddNotice(v *doudizhu.View) string {
+	tx := tm.m.tx
+	switch v.Phase {
+	case doudizhu.Bidding:
+		if v.Redeals > 0 && len(v.Bids) < doudizhu.Players {
+			return tx.f("Everyone passed: the cards were dealt again (%d×).", v.Redeals)
+		}
+	case doudizhu.Playing:
+		var low []string
+		for i, n := range v.Counts {
+			if n > 0 && n <= 2 {
+				low = append(low, tm.plainName(i)+" "+cardCount(tx, n))
+			}
+		}
+		if len(low) > 0 {
+			return "⚠ " + tx.f("Down to their last cards: %s", strings.Join(low, ", "))
+		}
+	}
+	return ""
+}
+
+// ddStillOut counts the ranks not in the viewer's hand and not played yet
+// this deal: "3×2 4×1 … B R".
+func (tm *tableModel) ddStillOut(v *doudizhu.View) string {
+	var out [doudizhu.NumRanks]int
+	for r := range doudizhu.NumRanks {
+		out[r] = 4
+		if doudizhu.Rank(r) >= doudizhu.BlackJoker {
+			out[r] = 1
+		}
+	}
+	for _, c := range v.Hand {
+		out[doudizhu.RankOf(c)]--
+	}
+	for _, t := range v.History {
+		for _, c := range t.Cards {
+			out[doudizhu.RankOf(c)]--
+		}
+	}
+	var parts []string
+	for r, n := range out {
+		switch {
+		case n <= 0:
+		case doudizhu.Rank(r) >= doudizhu.BlackJoker:
+			parts = append(parts, jokerFace(doudizhu.Rank(r)))
+		default:
+			parts = append(parts, doudizhu.Rank(r).String()+"×"+strconv.Itoa(n))
+		}
+	}
+	if len(parts) == 0 {
+		return tm.m.tx.get("Still out: nothing")
+	}
+	return tm.m.tx.get("Still out:") + " " + strings.Join(parts, " ")
+}
+
+// jokerFace is how a joker is written everywhere: as on its card.
+func jokerFace(r doudizhu.Rank) string {
+	if r == doudizhu.BlackJoker {
+		return "BJ"
+	}
+	return "RJ"
+}
+
+// ddPlayText is a play in rank notation for people, its main part first
+// ("888 5"), jokers as on their cards.
+func ddPlayText(p doudizhu.Play) string {
+	var b strings.Builder
+	for _, r := range p.Text() {
+		switch r {
+		case 'B', 'R':
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), " ") {
+				b.WriteByte(' ')
+			}
+			b.WriteString(map[rune]string{'B': "BJ", 'R': "RJ"}[r])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// ddTurnCards draws the cards of a play, its main part first and what it
+// carries after a gap.
+func (s *Styles) ddTurnCards(t doudizhu.Turn) string {
+	main := t.Play.Main()
+	if main == t.Play.Cards {
+		return s.cardsInline(t.Cards)
+	}
+	var first, rest []cards.Card
+	for _, c := range t.Cards {
+		if r := doudizhu.RankOf(c); main.Count(r) > 0 {
+			main -= doudizhu.HandOf([]cards.Card{c})
+			first = append(first, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	return s.cardsInline(first) + "  " + s.cardsInline(rest)
+}
+
+// ddHints is the plays hinted at with x, best first (ddbot.Hints), worked
+// out once per snapshot.
+func (tm *tableModel) ddHints(v *doudizhu.View) []string {
+	if tm.hintsGen != tm.gen || tm.hints == nil {
+		tm.hints = tm.hints[:0]
+		for _, p := range ddbot.Hints(v) {
+			tm.hints = append(tm.hints, p.String())
+		}
+		if tm.hints == nil {
+			tm.hints = []string{}
+		}
+		tm.hintsGen = tm.gen
+	}
+	return tm.hints
+}
+
+// bottomMarks marks the bottom cards in the landlord's own hand.
+func bottomMarks(v *doudizhu.View) []bool {
+	if v.Seat < 0 || v.Seat != v.Landlord || v.Bottom == nil {
+		return nil
+	}
+	marks := make([]bool, len(v.Hand))
+	any := false
+	for i, c := range v.Hand {
+		for _, b := range v.Bottom {
+			if c == b {
+				marks[i], any = true, true
+			}
+		}
+	}
+	if !any {
+		return nil
+	}
+	return marks
+}

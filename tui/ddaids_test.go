@@ -1,0 +1,193 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/games"
+)
+
+// ddScreen is the model of seat you at w×h on game g.
+func ddScreen(t *testing.T, g engine.Game, you int) *model {
+	t.Helper()
+	return onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Dou Dizhu", you))
+}
+
+func ddPress(m *model, k string) {
+	msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+	if k == "enter" {
+		msg = tea.KeyMsg{Type: tea.KeyEnter}
+	}
+	m.Update(msg)
+}
+
+func ddPlayUntil(t *testing.T, seed uint64, stop func(g engine.Game, v *doudizhu.View) bool) engine.Game {
+	return playWith(t, "doudizhu", 3, nil, seed, nil, func(g engine.Game) bool { return stop(g, g.View(0).(*doudizhu.View)) })
+}
+
+func TestDouDizhuBiddingStaysAndRedealIsAnnounced(t *testing.T) {
+	r, _ := games.Registry().Lookup("doudizhu")
+	g, _, err := r.Start(3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := cards.NewRand(3)
+	if err := g.Deal(rng); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if err := g.Apply(g.Next(), engine.PassMove()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.Deal(rng); err != nil {
+		t.Fatal(err)
+	}
+	out := stripANSI(ddScreen(t, g, 0).View())
+	if !strings.Contains(out, "Everyone passed: the cards were dealt again (1×).") {
+		t.Fatalf("no redeal announced:\n%s", out)
+	}
+	// Bid, then play: the bidding stays on screen.
+	first := g.Next()
+	if err := g.Apply(first, engine.BidMove(3)); err != nil {
+		t.Fatal(err)
+	}
+	out = stripANSI(ddScreen(t, g, 0).View())
+	if !strings.Contains(out, "Bidding: "+tablesBotOr(first)+" 3") || strings.Contains(out, "dealt again") {
+		t.Fatalf("bidding not kept through the play (or the redeal still announced):\n%s", out)
+	}
+}
+
+func TestDouDizhuBottomCardsMarkedInTheLandlordsHand(t *testing.T) {
+	g := ddPlayUntil(t, 4, func(g engine.Game, v *doudizhu.View) bool { return v.Phase == doudizhu.Playing })
+	lord := g.View(0).(*doudizhu.View).Landlord
+	m := ddScreen(t, g, lord)
+	out := m.View()
+	if !strings.Contains(out, "━━") || !strings.Contains(stripANSI(out), "(marked in your hand)") {
+		t.Fatalf("bottom cards not marked:\n%s", stripANSI(out))
+	}
+	marks := bottomMarks(m.table.snap.View.(*doudizhu.View))
+	n := 0
+	for _, b := range marks {
+		if b {
+			n++
+		}
+	}
+	if n != 3 || strings.Count(out, "━━") != 3 {
+		t.Fatalf("%d cards marked, %d drawn, want 3", n, strings.Count(out, "━━"))
+	}
+	// A farmer's hand has no marks.
+	if strings.Contains(ddScreen(t, g, (lord+1)%3).View(), "━━") {
+		t.Fatal("a farmer's hand is marked")
+	}
+}
+
+func TestDouDizhuWarnsOfLastCards(t *testing.T) {
+	g := ddPlayUntil(t, 5, func(g engine.Game, v *doudizhu.View) bool {
+		return v.Phase == doudizhu.Playing && slices.ContainsFunc(v.Counts[:], func(n int) bool { return n == 1 || n == 2 })
+	})
+	out := stripANSI(ddScreen(t, g, 0).View())
+	if !strings.Contains(out, "⚠ Down to their last cards: ") {
+		t.Fatalf("no warning:\n%s", out)
+	}
+}
+
+func TestDouDizhuCounterOfRanksStillOut(t *testing.T) {
+	g := ddPlayUntil(t, 6, func(g engine.Game, v *doudizhu.View) bool { return v.Phase == doudizhu.Playing && len(v.History) > 4 })
+	m := ddScreen(t, g, 0)
+	if strings.Contains(stripANSI(m.View()), "Still out:") {
+		t.Fatal("the counter shows before c")
+	}
+	ddPress(m, "c")
+	out := stripANSI(m.View())
+	i := strings.Index(out, "Still out: ")
+	if i < 0 {
+		t.Fatalf("c shows no counter:\n%s", out)
+	}
+	line := out[i+len("Still out: ") : i+strings.Index(out[i:], "\n")]
+	v := m.table.snap.View.(*doudizhu.View)
+	n := 0
+	for _, f := range strings.Fields(line) {
+		if k := strings.Index(f, "×"); k > 0 {
+			x := 0
+			for _, d := range f[k+len("×"):] {
+				x = x*10 + int(d-'0')
+			}
+			n += x
+		} else {
+			n++ // a joker
+		}
+	}
+	if want := v.Counts[1] + v.Counts[2]; n != want {
+		t.Fatalf("counter %q counts %d cards, the others hold %d", line, n, want)
+	}
+}
+
+func TestDouDizhuHintStartsWithTheGoodPlayAndSaysWhenNothingBeats(t *testing.T) {
+	// Nothing beats the table: x says so.
+	g := ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
+		l := g.Legal(0)
+		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
+	})
+	m := ddScreen(t, g, 0)
+	ddPress(m, "x")
+	v := m.table.snap.View.(*doudizhu.View)
+	if want := "nothing beats " + ddPlayText(v.Table) + ": p passes"; !strings.Contains(stripANSI(m.View()), want) {
+		t.Fatalf("no %q:\n%s", want, stripANSI(m.View()))
+	}
+	// On a lead, the first hint is not merely the lowest single when the
+	// split says otherwise.
+	g = ddPlayUntil(t, 8, func(g engine.Game, v *doudizhu.View) bool {
+		return g.Next() == 0 && v.Phase == doudizhu.Playing && v.TableSeat < 0 && len(v.Hand) > 5
+	})
+	m = ddScreen(t, g, 0)
+	ddPress(m, "x")
+	v = m.table.snap.View.(*doudizhu.View)
+	hints := m.table.ddHints(v)
+	if len(hints) == 0 || m.table.markedRanks(v) != hints[0] {
+		t.Fatalf("x marked %q, want the first hint of %v", m.table.markedRanks(v), hints)
+	}
+	if legal := v.Legal; len(hints) != len(legal) {
+		t.Fatalf("%d hints, %d legal plays on a lead", len(hints), len(legal))
+	}
+}
+
+func TestDouDizhuPlaysReadMainPartFirst(t *testing.T) {
+	for in, want := range map[string]string{"5888": "888 5", "44AAA": "AAA 44", "BR": "BJ RJ", "333357": "3333 57", "3333JB": "3333 J BJ", "B": "BJ"} {
+		p, err := doudizhu.ParsePlay(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ddPlayText(p); got != want {
+			t.Errorf("%s reads %q, want %q", in, got, want)
+		}
+	}
+	st := NewStyles(0, Settings{Glyphs: ASCII})
+	for _, g := range []Glyphs{Unicode, ASCII, CJKSafe} {
+		st = NewStyles(0, Settings{Glyphs: g})
+		if st.Face(cards.BlackJoker) != "BJ" || st.Face(cards.RedJoker) != "RJ" {
+			t.Errorf("glyphs %v: jokers %q %q", g, st.Face(cards.BlackJoker), st.Face(cards.RedJoker))
+		}
+	}
+}
+
+func TestKeysOutOfTurnSayWhy(t *testing.T) {
+	g := ddPlayUntil(t, 9, func(g engine.Game, v *doudizhu.View) bool { return v.Phase == doudizhu.Playing && g.Next() == 1 })
+	m := ddScreen(t, g, 0)
+	ddPress(m, "enter")
+	if out := stripANSI(m.View()); !strings.Contains(out, "Not your turn: "+tablesBotOr(1)+" is to move.") {
+		t.Fatalf("enter out of turn says nothing:\n%s", out)
+	}
+	tg := playWith(t, "singularity", 4, nil, 9, nil, func(g engine.Game) bool { return g.Next() == 2 })
+	m = onTable(testModel(80, 24, Settings{}), snapshotOf(tg, "Singularity", 0))
+	ddPress(m, "3")
+	if out := stripANSI(m.View()); !strings.Contains(out, "Not your turn: bob is to move.") {
+		t.Fatalf("a bid out of turn says nothing:\n%s", out)
+	}
+}

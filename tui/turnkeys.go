@@ -1,0 +1,42 @@
+package tui
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// outOfTurn gives a key of the game pressed while it is not the player's
+// turn a one-line reason; other keys get none.
+func (tm *tableModel) outOfTurn(turn int, gameKey bool) tea.Cmd {
+	if !gameKey {
+		return nil
+	}
+	tx := tm.m.tx
+	if turn >= 0 && turn < len(tm.snap.Seats) {
+		tm.m.say(tx.f("Not your turn: %s is to move. Your keys work when it is yours.", tm.plainName(turn)), false)
+	} else {
+		tm.m.say(tx.get("Not your turn: the cards are being dealt."), false)
+	}
+	return nil
+}
+
+// trickGameKey reports whether k bids, names trump, chooses or plays a
+// card in a trick game.
+func trickGameKey(k string) bool {
+	switch k {
+	case "enter", " ", "left", "right", "home", "end", "backspace":
+		return true
+	}
+	return len(k) == 1 && strings.Contains("0123456789shdcn", k)
+}
+
+// ddGameKey reports whether k bids, passes, marks, hints or plays in Dou
+// Dizhu.
+func ddGameKey(k string) bool {
+	switch k {
+	case "enter", " ", "left", "right", "backspace":
+		return true
+	}
+	return len(k) == 1 && strings.Contains("0123456789tjqkabrpx", strings.ToLower(k))
+}
