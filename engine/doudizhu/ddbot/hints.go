@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"slices"
 
-	dd "github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/cards"
+	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
 // Hints lists the plays the view's seat may make now, in the order a
