@@ -47,7 +47,7 @@ func (tm *tableModel) ddNotice(v *doudizhu.View) string {
 			}
 		}
 		if len(low) > 0 {
-			return "⚠ " + tx.f("Down to their last cards: %s", strings.Join(low, ", "))
+			return "! " + tx.f("Down to their last cards: %s", strings.Join(low, ", "))
 		}
 	}
 	return ""

@@ -93,7 +93,7 @@ func TestDouDizhuWarnsOfLastCards(t *testing.T) {
 		return v.Phase == doudizhu.Playing && slices.ContainsFunc(v.Counts[:], func(n int) bool { return n == 1 || n == 2 })
 	})
 	out := stripANSI(ddScreen(t, g, 0).View())
-	if !strings.Contains(out, "⚠ Down to their last cards: ") {
+	if !strings.Contains(out, "! Down to their last cards: ") {
 		t.Fatalf("no warning:\n%s", out)
 	}
 }

@@ -28,8 +28,10 @@ type binding struct {
 }
 
 // helpBar renders the keys that work on the current screen, fitting width.
-// When they do not all fit, keys are left out from the end, but the last
-// one (the way to full help, or back) always stays.
+// When they do not all fit, the keys that matter least go first (chat, the
+// last trick, the score sheet, …: see keyWeight), the later of equals
+// first; the moves, esc and the way to full help (?) stay longest. Full
+// help lists every key.
 func (s *Styles) helpBar(width int, bs []binding) string {
 	size := func(k binding) int { return visibleWidth(k.keys) + 1 + visibleWidth(k.does) }
 	total := func(bs []binding) int {
@@ -42,8 +44,17 @@ func (s *Styles) helpBar(width int, bs []binding) string {
 		}
 		return w
 	}
+	if total(bs) > width {
+		bs = append([]binding(nil), bs...)
+	}
 	for len(bs) > 1 && total(bs) > width {
-		bs = append(bs[:len(bs)-2:len(bs)-2], bs[len(bs)-1])
+		drop := -1
+		for i, k := range bs {
+			if drop < 0 || keyWeight(k.keys) <= keyWeight(bs[drop].keys) {
+				drop = i
+			}
+		}
+		bs = append(bs[:drop], bs[drop+1:]...)
 	}
 	var b strings.Builder
 	for i, k := range bs {
@@ -55,4 +66,35 @@ func (s *Styles) helpBar(width int, bs []binding) string {
 		b.WriteString(s.Help.Render(k.does))
 	}
 	return b.String()
+}
+
+// keyWeight is how much a key of the help bar matters: full help and the
+// way back most, the moves of the game next, looking at things least.
+func keyWeight(keys string) int {
+	switch keys {
+	case "?":
+		return 100
+	case "esc":
+		return 90
+	case "/", ".", "tab", "c", "space":
+		return 10
+	}
+	return 50
+}
+
+// wrapKeys lists every key of bs, as many a line as fit in width: the full
+// list behind a help bar that had to leave some out.
+func wrapKeys(s *Styles, bs []binding, width int) []string {
+	var lines []string
+	line, w := "  ", 2
+	for _, k := range bs {
+		kw := visibleWidth(k.keys) + 1 + visibleWidth(k.does) + 3
+		if w+kw > width && w > 2 {
+			lines = append(lines, line)
+			line, w = "  ", 2
+		}
+		line += s.Key.Render(k.keys) + " " + k.does + "   "
+		w += kw
+	}
+	return append(lines, strings.TrimRight(line, " "))
 }

@@ -232,12 +232,17 @@ func (m *model) helpView() string {
 		tx.get("  . shows the last trick."),
 		"",
 		tx.get("Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,"),
-		tx.get("  or ←→ and space to mark cards; x hints the next legal play."),
+		tx.get("  or ←→ and space to mark cards; x hints the next legal play, the"),
+		tx.get("  best first; c counts the ranks still out."),
 		"",
 		tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept,"),
 		tx.get("  a bot plays it), L leaves the seat for good. The host presses S"),
 		tx.get("  to start; :bot N hands seat N to a bot; :penalty N -5 reason gives"),
 		tx.get("  a Boerenbridge penalty."),
+	}
+	if m.screen == tableScreen && m.table != nil {
+		lines = append(lines, "", m.st.Bold.Render(tx.get("Keys here:")))
+		lines = append(lines, wrapKeys(m.st, m.table.keys(), m.width-2)...)
 	}
 	return strings.Join(lines, "\n")
 }

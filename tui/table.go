@@ -493,6 +493,10 @@ func (tm *tableModel) view() (string, []binding) {
 	return b.String(), tm.keys()
 }
 
+// width is the columns the table screen uses: the terminal's, up to 120;
+// on a wider terminal the frame centres it.
+func (tm *tableModel) width() int { return min(tm.m.width, 120) }
+
 func (tm *tableModel) key0() partsKey {
 	return partsKey{gen: tm.gen, st: tm.m.st, tx: tm.m.tx, width: tm.m.width, height: tm.m.height}
 }
@@ -527,12 +531,12 @@ func (tm *tableModel) header() string {
 	if s.Code != "" {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
-	out := padBetween(header, timer, tm.m.width) + "\n"
+	out := padBetween(header, timer, tm.width()) + "\n"
 	if tm.ended && s.Phase != tables.Over {
-		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.m.width)) + "\n"
+		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.width())) + "\n"
 	}
 	if key.away != "" {
-		out += st.Warn.Render(fit(key.away, tm.m.width)) + "\n"
+		out += st.Warn.Render(fit(key.away, tm.width())) + "\n"
 	}
 	tm.parts.header, tm.parts.headerKey = out, key
 	return out
@@ -707,20 +711,20 @@ func (tm *tableModel) chatLines() []string {
 		for _, l := range s.Chat {
 			p.chatSrc = append(p.chatSrc, chatSrc{l.From, l.Text, l.System})
 			if l.System {
-				p.chat = appendLines(p.chat, st.Subtle.Render(fit("* "+tm.systemLine(l.Text), tm.m.width)))
+				p.chat = appendLines(p.chat, st.Subtle.Render(fit("* "+tm.systemLine(l.Text), tm.width())))
 				continue
 			}
-			p.chat = appendLines(p.chat, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.m.width-14))
+			p.chat = appendLines(p.chat, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.width()-14))
 		}
 		p.chatKey = key.sansSnapshot()
 	}
 	lines := p.chat[:len(p.chat):len(p.chat)] // an appended input line must not land in the cache
 	if tm.chatIn != nil {
-		lines = appendLines(lines, st.Key.Render(tx.get("say: "))+tm.chatIn.view(tm.m.width-8))
+		lines = appendLines(lines, st.Key.Render(tx.get("say: "))+tm.chatIn.view(tm.width()-8))
 	} else if tm.cmdIn != nil {
-		lines = appendLines(lines, st.Key.Render(":")+tm.cmdIn.view(tm.m.width-4))
+		lines = appendLines(lines, st.Key.Render(":")+tm.cmdIn.view(tm.width()-4))
 	} else if tm.leaving {
-		lines = append(lines, st.Warn.Render(fit(tx.get("Leave this seat for good? A bot plays it to the end of the game. Press y to leave, any other key to stay."), tm.m.width)))
+		lines = append(lines, st.Warn.Render(fit(tx.get("Leave this seat for good? A bot plays it to the end of the game. Press y to leave, any other key to stay."), tm.width())))
 	} else if s.ChatClosed {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round (SR-9).")))
 	}

@@ -1,0 +1,71 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// At every size from 80×24 up, each game screen shows the player's whole
+// hand (no card cut by the bottom or the side) and fits the terminal.
+func TestNoCardCutAtAnySize(t *testing.T) {
+	for _, sc := range screens() {
+		snap := sc.snap(t)
+		n := len(snapHand(snap))
+		top := "╭" + strings.Repeat("──┬", n-1) + "──╮"
+		bottom := "╰" + strings.Repeat("──┴", n-1) + "──╯"
+		for w := 80; w <= 220; w += 14 {
+			for h := 24; h <= 60; h += 4 {
+				m := onTable(testModel(w, h, Settings{}), snap)
+				out := stripANSI(m.View())
+				name := fmt.Sprintf("%s at %dx%d", sc.name, w, h)
+				if !strings.Contains(out, top) || !strings.Contains(out, bottom) {
+					t.Fatalf("%s: the hand of %d cards is cut:\n%s", name, n, out)
+				}
+				lines := strings.Split(m.View(), "\n")
+				if len(lines) != h {
+					t.Fatalf("%s: %d lines", name, len(lines))
+				}
+				for i, l := range lines {
+					if lipgloss.Width(l) > w {
+						t.Fatalf("%s: line %d is %d wide", name, i+1, lipgloss.Width(l))
+					}
+				}
+			}
+		}
+	}
+}
+
+// Wider than 120 columns, the table sits in the middle of the screen, not
+// at the left with the rest empty.
+func TestWideTableIsCentred(t *testing.T) {
+	for _, sc := range screens() {
+		for _, w := range []int{140, 200} {
+			m := onTable(goldenModel(w, 50, termenv.Ascii, Settings{}), sc.snap(t))
+			lines := strings.Split(m.View(), "\n")
+			left, right := w, w
+			for _, l := range lines[1 : len(lines)-2] { // the header and the help bar span the screen
+				if strings.TrimSpace(l) == "" {
+					continue
+				}
+				left = min(left, len(l)-len(strings.TrimLeft(l, " ")))
+				right = min(right, w-lipgloss.Width(strings.TrimRight(l, " ")))
+			}
+			if margin := (w-120)/2 - 1; left < margin || right < margin {
+				t.Errorf("%s at %d wide: %d columns free on the left, %d on the right:\n%s", sc.name, w, left, right, m.View())
+			}
+		}
+	}
+}
+
+// snapHand is the viewer's hand in a snapshot.
+func snapHand(s tables.Snapshot) []cards.Card {
+	tm := &tableModel{snap: s}
+	return tm.hand()
+}
