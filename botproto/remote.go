@@ -119,8 +119,12 @@ func readLine(br *bufio.Reader) (string, bool, error) {
 	return "", true, err
 }
 
-// Name is the bot's name (tables.BotKind reads it).
-func (b *Remote) Name() string { return b.name }
+// Name is the bot's kind, "remote:" and its name: a table keeps and rates
+// the bot under it (tables.BotKind), apart from the tables' own bots.
+func (b *Remote) Name() string { return "remote:" + b.name }
+
+// SeatName is the bot's name, shown at its seat (tables.SeatNamer).
+func (b *Remote) SeatName() string { return b.name }
 
 // Done is closed once the bot's stream has ended.
 func (b *Remote) Done() <-chan struct{} { return b.done }

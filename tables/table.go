@@ -789,7 +789,7 @@ func (t *Table) seatInfos() []SeatInfo {
 		s := &t.seats[i]
 		info := SeatInfo{Name: s.owner.Name, Kind: s.kind(), Connected: s.owner.ID != "" && s.connected, Guest: s.owner.Guest, TimedOut: s.missed > 0 && !s.away}
 		if info.Kind == Bot {
-			info.Name = BotName(i)
+			info.Name = t.botSeatName(i)
 		}
 		out[i] = info
 	}
@@ -1087,6 +1087,9 @@ func (t *Table) handle(c command) {
 	switch c := c.(type) {
 	case sitCmd:
 		c.reply <- t.sit(c.p, c.seat)
+	case placeBotCmd:
+		i, err := t.placeBot(c.b, c.seat)
+		c.reply <- placed{i, err}
 	case leaveCmd:
 		c.reply <- t.leave(c.p)
 	case disconnectCmd:
@@ -1213,6 +1216,7 @@ func (t *Table) sit(p Player, want int) error {
 		t.seats[mine] = seat{}
 	}
 	t.seats[want] = seat{owner: p, connected: true}
+	t.seatBots[want] = nil // a placed bot goes with its seat
 	t.unwatch(p.ID)
 	if t.phase == Playing {
 		t.system(fmt.Sprintf("%s takes over seat %d", p.Name, want+1))
@@ -1325,7 +1329,7 @@ func (t *Table) start(p Player) error {
 		s := &t.seats[i]
 		if s.owner.ID == "" {
 			s.bot = true
-			t.names[i] = BotName(i)
+			t.names[i] = t.botSeatName(i)
 		} else {
 			t.names[i] = s.owner.Name
 		}

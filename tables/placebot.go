@@ -1,0 +1,73 @@
+package tables
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/cardroom/cardroom/engine"
+)
+
+// A bot placed in a seat by hand (a remote bot over SSH) instead of made
+// by the table's BotFactory: the seat is a bot's (SeatKind Bot) like any
+// other, shown under the bot's SeatName, rated under BotKind, and decided
+// through the same deadline and fallback (think.go), so the table never
+// waits on it longer than on its own bots.
+
+// SeatNamer may be implemented by a placed bot: the name its seat shows.
+type SeatNamer interface{ SeatName() string }
+
+type placeBotCmd struct {
+	b     engine.Bot
+	seat  int
+	reply chan placed
+}
+
+type placed struct {
+	seat int
+	err  error
+}
+
+func (placeBotCmd) isCommand() {}
+
+// PlaceBot seats b in a free seat (engine.Spectator: the first free one)
+// before the start and returns the seat. A person who later takes the
+// seat replaces the bot for good.
+func (t *Table) PlaceBot(b engine.Bot, seat int) (int, error) {
+	r := make(chan placed, 1)
+	p, err := send(t, placeBotCmd{b, seat, r}, r)
+	if err != nil {
+		return -1, err
+	}
+	return p.seat, p.err
+}
+
+func (t *Table) placeBot(b engine.Bot, want int) (int, error) {
+	if t.phase != Waiting {
+		return -1, ErrNotWaiting
+	}
+	if want < engine.Spectator || want >= len(t.seats) {
+		return -1, ErrNoSeat
+	}
+	if want == engine.Spectator {
+		if want = slices.IndexFunc(t.seats, func(s seat) bool { return s.kind() == Free }); want < 0 {
+			return -1, ErrNoFreeSeat
+		}
+	}
+	if t.seats[want].kind() != Free {
+		return -1, ErrSeatTaken
+	}
+	t.seats[want] = seat{bot: true}
+	t.seatBots[want] = b
+	t.system(fmt.Sprintf("%s (a bot) sits at seat %d", t.botSeatName(want), want+1))
+	t.dirty = true
+	return want, nil
+}
+
+// botSeatName is the name a bot's seat i shows: its placed bot's, or
+// BotName(i).
+func (t *Table) botSeatName(i int) string {
+	if n, ok := t.seatBots[i].(SeatNamer); ok && n.SeatName() != "" {
+		return n.SeatName()
+	}
+	return BotName(i)
+}
