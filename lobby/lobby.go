@@ -49,8 +49,9 @@ const MaxNameCells = names.MaxCells
 // 2/Z, 8/B that read alike.
 const codeAlphabet = "ACDEFGHJKMNPQRTUVWXY34679"
 
-// CodeLen is the length of an invite code ("K7QF").
-const CodeLen = 4
+// CodeLen is the length of an invite code ("K7QF3M"): 25^6, about 2^28
+// codes, so guessing one behind the limits on wrong codes is hopeless.
+const CodeLen = 6
 
 // DefaultPublishEvery is the Config.PublishEvery a server uses: a lobby
 // screen is at most a quarter of a second behind, and a burst of logins
@@ -71,8 +72,8 @@ type Config struct {
 	// Fallback makes the bot that moves for a seat whose bot did not decide
 	// in time (tables.Config.Fallback); nil: the first legal move.
 	Fallback tables.BotFactory
-	// Seed seeds table ids, invite codes and table seeds; 0 takes one from
-	// crypto/rand (tests pass a fixed one).
+	// Seed seeds table ids and table seeds; 0 takes one from crypto/rand
+	// (tests pass a fixed one). Invite codes always come from crypto/rand.
 	Seed uint64
 	// TurnTimer and BotPace are the defaults of new tables
 	// (tables.DefaultTurnTimer, tables.DefaultBotPace when 0).
@@ -203,6 +204,8 @@ type Lobby struct {
 	// Owned by the Run goroutine.
 	rng      *rand.Rand
 	names    map[string]string // folded name → the key it is reserved to
+	addrs    map[string]string // player id → the address they are online from
+	guesses  guesses           // wrong invite codes per key and address
 	online   map[string]*Online
 	roster   []Online            // everyone online, by name then id
 	shared   bool                // roster is cur's Online: copy it before a change
@@ -272,6 +275,7 @@ func New(cfg Config) *Lobby {
 		stop:    make(chan struct{}),
 		rng:     cards.NewRand(seed),
 		names:   map[string]string{},
+		addrs:   map[string]string{},
 		online:  map[string]*Online{},
 		byName:  map[string][]string{},
 		tabs:    map[string]*entry{},
@@ -443,7 +447,8 @@ type (
 	}
 	findReq struct {
 		id, code string
-		any      bool // private tables by id too (to leave them)
+		who      string // the player trying a code: wrong ones are counted
+		any      bool   // private tables by id too (to leave them)
 		reply    chan result[*tables.Table]
 	}
 	listReq struct {
@@ -531,18 +536,27 @@ func (l *Lobby) Table(id string) (*tables.Table, error) {
 }
 
 // FindCode returns the table with the invite code (any case, spaces
-// ignored).
+// ignored). It is not limited: people's codes go through Join and Watch,
+// which count wrong ones.
 func (l *Lobby) FindCode(code string) (*tables.Table, error) {
 	r := make(chan result[*tables.Table], 1)
 	return call(l, findReq{code: normCode(code), reply: r}, r)
 }
 
-// find returns the table named by an id, or else by an invite code.
-func (l *Lobby) find(idOrCode string) (*tables.Table, error) {
+// find returns the table named by an id, or else by an invite code, which
+// counts against p's wrong codes when it is wrong (TooManyGuesses once
+// there were too many).
+func (l *Lobby) find(p tables.Player, idOrCode string) (*tables.Table, error) {
 	t, err := l.Table(idOrCode)
 	if errors.Is(err, ErrNoTable) || errors.Is(err, ErrPrivate) {
-		if tc, cerr := l.FindCode(idOrCode); cerr == nil {
+		r := make(chan result[*tables.Table], 1)
+		tc, cerr := call(l, findReq{code: normCode(idOrCode), who: p.ID, reply: r}, r)
+		if cerr == nil {
 			return tc, nil
+		}
+		var many *TooManyGuesses
+		if errors.As(cerr, &many) {
+			return nil, cerr
 		}
 	}
 	return t, err
@@ -550,7 +564,7 @@ func (l *Lobby) find(idOrCode string) (*tables.Table, error) {
 
 // Join seats p at the table named by id or invite code (seat -1: any).
 func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (*tables.Table, error) {
-	t, err := l.find(idOrCode)
+	t, err := l.find(p, idOrCode)
 	if err != nil {
 		return nil, err
 	}
@@ -559,7 +573,7 @@ func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (*tables.Table,
 
 // Watch makes p a spectator of the table named by id or invite code.
 func (l *Lobby) Watch(p tables.Player, idOrCode string) (*tables.Table, error) {
-	t, err := l.find(idOrCode)
+	t, err := l.find(p, idOrCode)
 	if err != nil {
 		return nil, err
 	}
@@ -621,6 +635,7 @@ func (l *Lobby) handle(r request) {
 		l.unlist(o)
 		if o.Sessions--; o.Sessions <= 0 {
 			delete(l.online, r.id)
+			delete(l.addrs, r.id)
 		} else {
 			l.list(o)
 		}
@@ -712,8 +727,16 @@ func (l *Lobby) unlist(o *Online) {
 
 func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
 	if r.code != "" {
+		if r.who != "" {
+			if err := l.tryCode(r.who); err != nil {
+				return nil, err
+			}
+		}
 		id, ok := l.codes[r.code]
 		if !ok {
+			if r.who != "" {
+				l.wrongCode(r.who)
+			}
 			return nil, ErrNoCode
 		}
 		return l.tabs[id].t, nil
@@ -785,6 +808,10 @@ type Login struct {
 	// by Name before it got here (names.Escapes, names.Invisible), so the
 	// player can be told.
 	Replaced names.Change
+	// Addr is the address (IP) the player connects from: wrong invite codes
+	// and tables hosted are counted per address too (guests have a new id
+	// every time).
+	Addr string
 }
 
 // noteFor tells the player why their name is not the one they asked for.
@@ -854,6 +881,9 @@ func (l *Lobby) enter(in Login) (Entry, error) {
 	}
 	o.Name = name
 	o.Sessions++
+	if in.Addr != "" {
+		l.addrs[id] = in.Addr
+	}
 	l.list(o)
 	l.dirty = true
 	l.log.Info("lobby: entered", "player", id, "name", name, "asked", tables.Clean(want), "guest", guest)
@@ -877,11 +907,13 @@ func normCode(code string) string {
 	return strings.ToUpper(strings.Join(strings.Fields(code), ""))
 }
 
+// newCode draws a free invite code from crypto/rand (never from the seed:
+// knowing a server's seed must not give its codes away).
 func (l *Lobby) newCode() string {
 	for {
 		b := make([]byte, CodeLen)
 		for i := range b {
-			b[i] = codeAlphabet[l.rng.IntN(len(codeAlphabet))]
+			b[i] = codeAlphabet[randIntN(len(codeAlphabet))]
 		}
 		if _, taken := l.codes[string(b)]; !taken {
 			return string(b)
@@ -890,6 +922,13 @@ func (l *Lobby) newCode() string {
 }
 
 const idAlphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+
+// randIntN is a uniform number in [0, n) from crypto/rand.
+func randIntN(n int) int {
+	var b [8]byte
+	_, _ = crand.Read(b[:])
+	return int(binary.LittleEndian.Uint64(b[:]) % uint64(n))
+}
 
 func (l *Lobby) newID() string {
 	for {

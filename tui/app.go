@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -61,7 +62,7 @@ func (a *App) SetArchive(ar Archive) { a.archive = ar }
 // told and closed.
 func (a *App) NewSession(s *sshserver.Session) tea.Model {
 	id := s.Identity()
-	entry, err := a.lobby.Login(lobby.Login{ID: id.ID, Name: id.Name, Guest: id.Guest, Replaced: id.Replaced})
+	entry, err := a.lobby.Login(lobby.Login{ID: id.ID, Name: id.Name, Guest: id.Guest, Replaced: id.Replaced, Addr: hostOf(s.RemoteAddr())})
 	if err != nil {
 		if errors.Is(err, lobby.ErrNameNotSaved) {
 			set := a.loadSettings(id.ID, id.Guest)
@@ -196,4 +197,15 @@ func writeList(out io.Writer, u lobby.Update) {
 		tw.Flush()
 	}
 	fmt.Fprintf(out, "%d online\n", len(u.Online))
+}
+
+// hostOf is the IP of a remote address ("" when there is none).
+func hostOf(a net.Addr) string {
+	if a == nil {
+		return ""
+	}
+	if h, _, err := net.SplitHostPort(a.String()); err == nil {
+		return h
+	}
+	return a.String()
 }

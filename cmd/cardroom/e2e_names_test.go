@@ -1,8 +1,10 @@
 package main
 
 import (
+	"regexp"
 	"testing"
 
+	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
@@ -28,4 +30,25 @@ func TestE2ENameLookAlikes(t *testing.T) {
 
 	esc := s.lobby(ctx, t, "\x1b[31malice", sshtest.Options{Width: 200})
 	esc.waitForFold("your name had control characters or escape sequences in it, so it was not used; you are player-")
+}
+
+// Guessing invite codes over SSH: after a few wrong ones, the lobby
+// screen says how long to wait.
+func TestE2ECodeGuessesBackOff(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	m := s.lobby(ctx, t, "mallory", sshtest.Options{Width: 120})
+	for i := 0; i <= lobby.FreeGuesses; i++ {
+		m.typ("c")
+		m.waitFor("Invite code or table id:")
+		m.typ("QQQQQQ\r")
+		m.waitForFold("there is no such table")
+	}
+	m.typ("c")
+	m.waitFor("Invite code or table id:")
+	m.typ("QQQQQQ\r")
+	// 10 seconds, less the moment between the two tries.
+	m.waitUntil("the wait shown", func(s string) bool {
+		return regexp.MustCompile(`Too many wrong invite codes: try again in (10|9) seconds`).MatchString(s)
+	})
 }

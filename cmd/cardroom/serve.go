@@ -168,8 +168,8 @@ func withLobbyInterval(d time.Duration) serveOption {
 	return func(c *serveSettings) { c.lobby.PublishEvery = max(d, 0) }
 }
 
-// withSeed fixes the seed of table ids, invite codes and deals, so that a
-// test's games are the same on every run.
+// withSeed fixes the seed of table ids and deals, so that a test's games
+// are the same on every run (invite codes always come from crypto/rand).
 func withSeed(seed uint64) serveOption {
 	return func(c *serveSettings) { c.lobby.Seed = seed }
 }
