@@ -237,7 +237,11 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 	var b strings.Builder
 	r := f.ruleset()
 	b.WriteString(s.Title.Render(t.get("New table")) + "\n\n")
+	focusDoc := "" // the explanation of the row under the cursor, in full below the form
 	row := func(i int, label, value, doc string) {
+		if i == f.cursor {
+			focusDoc = doc
+		}
 		cursor := "  "
 		if i == f.cursor {
 			cursor = s.Key.Render("▸ ")
@@ -255,25 +259,21 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		}
 		b.WriteString("\n")
 	}
-	row(0, t.get("Game"), "◂ "+r.Title+" ▸", "")
+	row(0, t.get("Game"), "◂ "+gameTitle(t, r.Title)+" ▸", "")
 	seats := strconv.Itoa(f.players)
 	if r.MinPlayers == r.MaxPlayers {
 		seats += " " + t.get("(fixed)")
 	}
 	row(1, t.get("Seats"), seats, t.get("bots fill the seats nobody takes"))
 	for i, spec := range r.Options {
-		v := f.values[spec.Name]
+		v := optionValue(t, spec, f.values[spec.Name])
 		if f.editing && f.cursor == i+2 {
 			v = f.input.view(max(10, width-24))
-		} else if v == "" {
-			v = t.get("none")
-		} else if spec.Kind == engine.Bool {
-			v = map[bool]string{true: t.get("on"), false: t.get("off")}[v == "true"]
 		}
 		if f.values[spec.Name] == spec.Default && !f.editing {
 			v += s.Subtle.Render(" (" + t.get("default") + ")")
 		}
-		row(i+2, spec.Name, v, t.get(spec.Doc))
+		row(i+2, optionLabel(t, spec.Name), v, optionDoc(t, r.Name, spec))
 	}
 	n := f.rows()
 	pace := t.get("the server's")
@@ -310,8 +310,11 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		b.WriteString(s.Bold.Render(create))
 	}
 	b.WriteString("\n")
+	if focusDoc != "" {
+		b.WriteString("\n" + s.Subtle.Render(fit(focusDoc, width)) + "\n")
+	}
 	if f.err != "" {
-		b.WriteString("\n" + s.Err.Render(fit(f.err, width)) + "\n")
+		b.WriteString("\n" + s.Err.Render(fit(t.message(f.err), width)) + "\n")
 	}
 	return b.String()
 }

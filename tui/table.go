@@ -726,7 +726,7 @@ func (tm *tableModel) chatLines() []string {
 	} else if tm.leaving {
 		lines = append(lines, st.Warn.Render(fit(tx.get("Leave this seat for good? A bot plays it to the end of the game. Press y to leave, any other key to stay."), tm.width())))
 	} else if s.ChatClosed {
-		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round (SR-9).")))
+		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round.")))
 	}
 	return lines
 }

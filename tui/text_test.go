@@ -204,7 +204,7 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 		{fmt.Errorf("join: %w", lobby.ErrPrivate), "Dieser Tisch ist privat: Frag den Gastgeber nach dem Einladungscode.", "Deze tafel is privé: vraag de gastheer om de uitnodigingscode."},
 		{engine.Illegal(1, engine.PlayCard(cards.New(cards.Two, cards.Spades)), "must follow %s", cards.Hearts), "Du musst Herz bedienen.", "Je moet harten bekennen."},
 		{errors.New("must follow S"), "Du musst Pik bedienen.", "Je moet schoppen bekennen."},
-		{errors.New("the bids would add up to 7, the number of cards (dealer hook)"), "Die Ansagen ergäben 7, so viele Karten wie ausgeteilt: Das darf der Geber nicht.", "De biedingen zouden samen 7 zijn, het aantal kaarten: dat mag de deler niet."},
+		{errors.New("the bids would add up to 7, the number of cards (dealer hook)"), "Die Ansagen ergäben 7, so viele Karten wie ausgeteilt: Das darf der Geber nicht.", "De boden zouden samen 7 zijn, het aantal kaarten: dat mag de deler niet."},
 		{errors.New("3334 does not beat 55567: your triple with single must have 5 cards too, or play a bomb or the rocket"), "3334 schlägt 55567 nicht: Es müssen auch 5 Karten sein (Drilling mit Einzelkarte), sonst eine Bombe oder die Rakete.", "3334 verslaat 55567 niet: het moeten ook 5 kaarten zijn (drietal met enkele), anders een bom of de raket."},
 		{errors.New("3 (single) does not beat 2222 (bomb): play a higher bomb or the rocket"), "3 (Einzelkarte) schlägt die Bombe 2222 nicht: Spiel eine höhere Bombe oder die Rakete.", "3 (enkele) verslaat de bom 2222 niet: speel een hogere bom of de raket."},
 		{fmt.Errorf("%w: 300 characters, at most 200", tables.ErrChatTooLong), "Diese Chatzeile ist zu lang: 300 Zeichen, höchstens 200.", "Deze chatregel is te lang: 300 tekens, hoogstens 200."},

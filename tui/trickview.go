@@ -19,9 +19,10 @@ func (tm *tableModel) trickKeys(v *trick.View) []binding {
 	case trick.PhaseBid:
 		return []binding{{"0-9", tx.get("bid")}, {"enter", tx.get("confirm")}}
 	case trick.PhaseTrump:
-		bs := []binding{{"s h d c", tx.get("name trump")}}
+		k := suitKeys(tx.lang)
+		bs := []binding{{strings.Join(k[:4], " "), tx.get("name trump")}}
 		if slices.Contains(v.Legal, engine.TrumpMove(cards.NoSuit)) {
-			bs = append(bs, binding{"n", tx.get("no trump")})
+			bs = append(bs, binding{k[4], tx.get("no trump")})
 		}
 		return bs
 	case trick.PhasePlay:
@@ -58,8 +59,7 @@ func (tm *tableModel) trickKey(v *trick.View, k tea.KeyMsg) tea.Cmd {
 			return tm.send(engine.BidMove(n))
 		}
 	case trick.PhaseTrump:
-		suits := map[string]cards.Suit{"s": cards.Spades, "h": cards.Hearts, "d": cards.Diamonds, "c": cards.Clubs, "n": cards.NoSuit}
-		if su, ok := suits[strings.ToLower(key)]; ok {
+		if su, ok := suitOfKey(tm.m.tx.lang, key); ok {
 			return tm.send(engine.TrumpMove(su))
 		}
 	case trick.PhasePlay:
@@ -293,7 +293,15 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 		}
 		return st.Turn.Render(tx.get("Your bid")) + " (" + fitList(bids) + "): " + st.Bold.Render(tm.digits+"▏")
 	case trick.PhaseTrump:
-		return st.Turn.Render(tx.get("Name trump:")) + " " + st.Key.Render("s") + st.Suit(cards.Spades) + " " + st.Key.Render("h") + st.Suit(cards.Hearts) + " " + st.Key.Render("d") + st.Suit(cards.Diamonds) + " " + st.Key.Render("c") + st.Suit(cards.Clubs)
+		k := suitKeys(tx.lang)
+		out := st.Turn.Render(tx.get("Name trump:"))
+		for i, su := range cards.Suits {
+			out += " " + st.Key.Render(k[i]) + st.Suit(su)
+		}
+		if slices.Contains(v.Legal, engine.TrumpMove(cards.NoSuit)) {
+			out += " " + st.Key.Render(k[4]) + " " + tx.get("no trump")
+		}
+		return out
 	case trick.PhasePlay:
 		if v.Hand == nil {
 			return st.Turn.Render(tx.get("Your turn: press enter to play the card on your forehead."))
@@ -332,13 +340,13 @@ func (tm *tableModel) modifierNote(v *trick.View) string {
 	tx := tm.m.tx
 	switch v.Modifier {
 	case trick.TrumpChoice:
-		return tx.get("Trump choice: one card each is drawn; the highest names trump (SR-6).")
+		return tx.get("Trump choice: one card each is drawn; the highest names trump.")
 	case trick.NoTrump:
-		return tx.get("No trump this round: the highest card of the led suit wins (SR-7).")
+		return tx.get("No trump this round: the highest card of the led suit wins.")
 	case trick.Blind:
-		return tx.get("Blind round: everyone bids before seeing the cards (SR-8).")
+		return tx.get("Blind round: everyone bids before seeing the cards.")
 	case trick.Forehead:
-		return tx.get("Forehead round: you see every card but your own; bid 0 or 1 (SR-9).")
+		return tx.get("Forehead round: you see every card but your own; bid 0 or 1.")
 	}
 	if v.Hook && v.Phase == trick.PhaseBid {
 		return tx.get("The dealer may not make the bids add up to the cards in hand.")

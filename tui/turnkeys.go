@@ -28,7 +28,7 @@ func trickGameKey(k string) bool {
 	case "enter", " ", "left", "right", "home", "end", "backspace":
 		return true
 	}
-	return len(k) == 1 && strings.Contains("0123456789shdcn", k)
+	return len(k) == 1 && strings.Contains("0123456789shdcnpkxorz", k)
 }
 
 // ddGameKey reports whether k bids, passes, marks, hints or plays in Dou

@@ -1,0 +1,119 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/cardroom/cardroom/engine"
+)
+
+// Rule options as players read them: a name and values in words and a line
+// of explanation, in the player's language, never the rules' IDs. The
+// engine's names and docs are for records, the CLI and the rules document.
+
+// optionLabel is the name of rule option name in t's language.
+func optionLabel(t *text, name string) string {
+	switch name {
+	case "scoring":
+		return t.get("Scoring")
+	case "hook":
+		return t.get("Dealer hook")
+	case "special_rounds":
+		return t.get("Special rounds")
+	case "max_cards":
+		return t.get("Most cards")
+	case "direction":
+		return t.get("Direction")
+	case "bb_allow_notrump":
+		return t.get("No trump allowed")
+	case "deals":
+		return t.get("Deals")
+	}
+	return name
+}
+
+// optionDoc is the one line that explains option spec of game ruleset.
+func optionDoc(t *text, ruleset string, spec engine.OptionSpec) string {
+	switch spec.Name {
+	case "scoring":
+		return t.get("how rounds score: standard, progressive (stakes grow) or Boerenbridge's")
+	case "hook":
+		if ruleset == "specialrounds" {
+			return t.get("the bids may not add up to the cards; off: only in rounds 10 and 19")
+		}
+		return t.get("the last to bid may not make the bids add up to the cards")
+	case "special_rounds":
+		return t.get("house rule: rounds played differently, e.g. 5:trump_choice,7:no_trump")
+	case "max_cards":
+		return t.get("the most cards in a hand; as many as possible: the deck shared out")
+	case "direction":
+		return t.get("which way the deal, the bidding and the play go round")
+	case "bb_allow_notrump":
+		return t.get("the highest bidder may also choose to play without trump")
+	case "deals":
+		return t.get("deals in the match; the points run on across them")
+	}
+	return ""
+}
+
+// optionValue is value v of option spec in words.
+func optionValue(t *text, spec engine.OptionSpec, v string) string {
+	switch spec.Kind {
+	case engine.Bool:
+		if v == "true" {
+			return t.get("on")
+		}
+		return t.get("off")
+	case engine.RoundMap:
+		if v == "" {
+			return t.get("none")
+		}
+		var parts []string
+		for _, p := range strings.Split(v, ",") {
+			round, mod, ok := strings.Cut(p, ":")
+			if !ok {
+				return v
+			}
+			parts = append(parts, round+" "+modifierName(t, mod))
+		}
+		return strings.Join(parts, ", ")
+	}
+	switch spec.Name + "=" + v {
+	case "scoring=standard":
+		return t.get("standard")
+	case "scoring=progressive":
+		return t.get("progressive")
+	case "scoring=boerenbridge":
+		return t.get("Boerenbridge's")
+	case "direction=clockwise":
+		return t.get("clockwise")
+	case "direction=counterclockwise":
+		return t.get("counter-clockwise")
+	case "max_cards=0":
+		return t.get("as many as possible")
+	}
+	return v
+}
+
+// modifierName is a special round's kind in words.
+func modifierName(t *text, mod string) string {
+	switch mod {
+	case "trump_choice":
+		return t.get("trump choice")
+	case "no_trump":
+		return t.get("no trump")
+	case "blind":
+		return t.get("blind")
+	case "forehead":
+		return t.get("forehead")
+	}
+	return mod
+}
+
+// gameTitle is a game's title in t's language.
+func gameTitle(t *text, title string) string {
+	switch title {
+	case "Special Rounds":
+		return t.get("Special Rounds")
+	}
+	return title
+}
