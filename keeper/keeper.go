@@ -111,9 +111,17 @@ func (k *Keeper) Finish(f tables.Finished) error {
 	return nil
 }
 
-// PlayerID is the id a finished seat is kept under: the person's (a guest's
-// too), or store.BotID of the bot's kind.
+// GuestSeat is the id every guest's seat is kept under: no session ever
+// has it, so a guest's game has no owner to export or replay it, and no
+// later guest can be taken for an earlier one.
+const GuestSeat = "guest"
+
+// PlayerID is the id a finished seat is kept under: the person's,
+// GuestSeat for a guest, or store.BotID of the bot's kind.
 func PlayerID(s tables.FinishedSeat) string {
+	if s.Player.Guest {
+		return GuestSeat
+	}
 	if s.Player.ID != "" {
 		return s.Player.ID
 	}

@@ -88,7 +88,7 @@ func TestGameEndArchivesAndRates(t *testing.T) {
 	if err != nil || !rep.Ended {
 		t.Fatalf("the archived record does not replay: %v", err)
 	}
-	if g.Seats[0].PlayerID != alice.ID || g.Seats[1].PlayerID != guest.ID || g.Seats[2].PlayerID != store.BotID("doudizhu.BaselineBot") {
+	if g.Seats[0].PlayerID != alice.ID || g.Seats[1].PlayerID != GuestSeat || g.Seats[2].PlayerID != store.BotID("doudizhu.BaselineBot") {
 		t.Fatalf("seats %+v", g.Seats)
 	}
 	for i, st := range g.Seats {

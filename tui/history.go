@@ -248,6 +248,9 @@ func (m *model) openReplay(id int64) tea.Cmd {
 	reg := m.app.reg
 	return func() tea.Msg {
 		g, err := a.Game(id)
+		if err == nil && !seatedAt(g, me) {
+			err = noGameOfYours(id)
+		}
 		if err != nil {
 			return replayMsg{err: err}
 		}
@@ -414,7 +417,8 @@ func (m *model) replayView() (string, []binding) {
 }
 
 // export writes the record of game id, for `ssh host export ID`. Only
-// someone who sat at the game may export it.
+// someone who sat at the game may export it; anyone else is told the same
+// as for a game that does not exist, so game numbers tell nobody anything.
 func (a *App) export(playerID, arg string, out *bytes.Buffer) error {
 	if a.archive == nil {
 		return errors.New("this server keeps no game history")
@@ -424,16 +428,31 @@ func (a *App) export(playerID, arg string, out *bytes.Buffer) error {
 		return fmt.Errorf("export which game? give its number, e.g. export 12 (your games: ssh -t HOST, then h)")
 	}
 	g, err := a.archive.Game(id)
-	if err != nil {
-		return fmt.Errorf("no game %d", id)
+	if err != nil || !seatedAt(g, playerID) {
+		return noGameOfYours(id)
+	}
+	out.Write(g.Record)
+	return nil
+}
+
+// noGameOfYours answers for a game that does not exist and for one the
+// player did not sit at alike.
+func noGameOfYours(id int64) error {
+	return fmt.Errorf("you have no game %d on this server", id)
+}
+
+// seatedAt reports whether playerID held a seat in g (never for a guest's
+// seat: guests' games are kept without an owner).
+func seatedAt(g store.Game, playerID string) bool {
+	if playerID == "" {
+		return false
 	}
 	for _, s := range g.Seats {
 		if s.PlayerID == playerID {
-			out.Write(g.Record)
-			return nil
+			return true
 		}
 	}
-	return fmt.Errorf("game %d is not one of yours", id)
+	return false
 }
 
 // familyStats is a player's record in one game: the profile.

@@ -113,8 +113,13 @@ func TestHistoryAndReplay(t *testing.T) {
 	if err != nil || !rep.Ended || fmt.Sprint(rep.Result.Totals) != fmt.Sprint(fa.game.Totals()) {
 		t.Fatalf("the export does not replay to the kept totals: %v, %v vs %v", err, rep.Result.Totals, fa.game.Totals())
 	}
-	if err := m.app.export("SHA256:other", "7", &out); err == nil {
+	notYours := m.app.export("SHA256:other", "7", &out)
+	if notYours == nil {
 		t.Fatal("someone who did not play exported the game")
+	}
+	// Not yours and no such game read alike: game numbers give nothing away.
+	if missing := m.app.export("SHA256:other", "99999", &out); missing == nil || strings.ReplaceAll(missing.Error(), "99999", "7") != notYours.Error() {
+		t.Errorf("export of a missing game %q, of someone else's %q: want the same words", missing, notYours)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/cardroom/cardroom/lobby"
@@ -51,4 +52,59 @@ func TestE2ECodeGuessesBackOff(t *testing.T) {
 	m.waitUntil("the wait shown", func(s string) bool {
 		return regexp.MustCompile(`Too many wrong invite codes: try again in (10|9) seconds`).MatchString(s)
 	})
+}
+
+// export hands a game only to someone who held a seat in it, and tells
+// everyone else the same words as for a game that does not exist; a
+// guest's game has no owner, so no later guest is taken for them.
+func TestE2EExportOnlyYourOwnGames(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	aliceKey := sshtest.NewKey()
+	alice := s.lobby(ctx, t, "alice", sshtest.Options{Key: aliceKey})
+	alice.typ("4") // quick play: Dou Dizhu against bots
+	alice.waitFor("Deal 1 of 1")
+	alice.playGame()
+	g := s.lobby(ctx, t, "visitor", sshtest.Options{Guest: true})
+	g.typ("4")
+	g.waitFor("Deal 1 of 1")
+	g.playGame()
+
+	run := func(who string, opts sshtest.Options, cmd string) (string, int) {
+		t.Helper()
+		opts.User = who
+		out, errOut, code, err := sshtest.Exec(ctx, s.addr, opts, cmd)
+		if err != nil {
+			t.Fatalf("%s: ssh host %s: %v", who, cmd, err)
+		}
+		return out + errOut, code
+	}
+	// The game is archived as it ends; wait (by asking, at most a bounded
+	// number of times) until alice's export has it.
+	var mine string
+	for i := 0; ; i++ {
+		out, code := run("alice", sshtest.Options{Key: aliceKey}, "export 1")
+		if code == 0 {
+			mine = out
+			break
+		}
+		if i == 200 {
+			t.Fatalf("alice's own game never became exportable: %s", out)
+		}
+	}
+	if !strings.Contains(mine, `"ruleset":"doudizhu"`) {
+		t.Fatalf("alice's export is not her record:\n%.300s", mine)
+	}
+	mal := sshtest.Options{Key: sshtest.NewKey()}
+	theirs, code := run("mallory", mal, "export 1")
+	missing, code2 := run("mallory", mal, "export 99999")
+	if code == 0 || code2 == 0 || strings.ReplaceAll(missing, "99999", "1") != theirs {
+		t.Errorf("someone else's game: exit %d %q; a missing game: exit %d %q; want the same refusal", code, theirs, code2, missing)
+	}
+	if !strings.Contains(theirs, "you have no game 1 on this server") {
+		t.Errorf("refusal %q", theirs)
+	}
+	if out, code := run("visitor", sshtest.Options{Guest: true}, "export 2"); code == 0 || strings.Contains(out, "ruleset") {
+		t.Errorf("a later guest exported a guest's game: exit %d\n%.300s", code, out)
+	}
 }
