@@ -22,12 +22,13 @@ import (
 
 // App serves the card room to SSH sessions: it implements sshserver.App.
 type App struct {
-	lobby   *lobby.Lobby
-	reg     *engine.Registry
-	now     func() time.Time
-	archive Archive       // nil: no history, ratings or export
-	saved   SettingsStore // nil: settings last while the server runs
-	styles  stylesCache   // the sessions' styles, shared per colour profile and settings
+	lobby      *lobby.Lobby
+	reg        *engine.Registry
+	now        func() time.Time
+	archive    Archive       // nil: no history, ratings or export
+	saved      SettingsStore // nil: settings last while the server runs
+	styles     stylesCache   // the sessions' styles, shared per colour profile and settings
+	publicAddr string        // host:port players type (SetPublicAddr)
 
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
@@ -133,16 +134,29 @@ func (a *App) loadSettings(id string, guest bool) Settings {
 	return got
 }
 
-const commandHelp = `cardroom — a card room over SSH
-
-  ssh -p PORT HOST                   open the lobby
-  ssh -t -p PORT HOST new GAME       create a table (singularity, specialrounds, boerenbridge, doudizhu)
-  ssh -t -p PORT HOST join CODE      sit at a table by its id or invite code
-  ssh -t -p PORT HOST watch TABLE    watch a table
-  ssh -p PORT HOST list              list the tables (plain text)
-  ssh -p PORT HOST export GAME       write a finished game's record (RECORD.md) to stdout
-  ssh -p PORT HOST help              this help
-`
+// commandHelp lists what a session can ask for on the command line.
+func (a *App) commandHelp() string {
+	var b strings.Builder
+	b.WriteString("cardroom — a card room over SSH\n\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 3, ' ', 0)
+	for _, c := range []struct {
+		tty  bool
+		args string
+		what string
+	}{
+		{false, "", "open the lobby"},
+		{true, "new GAME", "create a table (singularity, specialrounds, boerenbridge, doudizhu)"},
+		{true, "join CODE", "sit at a table by its id or invite code"},
+		{true, "watch TABLE", "watch a table"},
+		{false, "list", "list the tables (plain text)"},
+		{false, "export GAME", "write a finished game's record to stdout"},
+		{false, "help", "this help"},
+	} {
+		fmt.Fprintf(tw, "  %s\t%s\n", a.sshCommand(c.tty, c.args), c.what)
+	}
+	tw.Flush()
+	return b.String()
+}
 
 // Command answers a session without a pty with plain text.
 func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
@@ -151,7 +165,7 @@ func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "--help", "-h":
-		fmt.Fprint(out, commandHelp)
+		fmt.Fprint(out, a.commandHelp())
 		return 0
 	case "list", "ls":
 		u, err := a.lobby.List()
@@ -177,7 +191,7 @@ func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
 		fmt.Fprintf(out, "%q needs a terminal: use ssh -t … %s\n", args[0], strings.Join(args, " "))
 		return 1
 	}
-	fmt.Fprintf(out, "cardroom: unknown command %q\n\n%s", clipText(args[0], 20), commandHelp)
+	fmt.Fprintf(out, "cardroom: unknown command %q\n\n%s", clipText(args[0], 20), a.commandHelp())
 	return 1
 }
 

@@ -425,7 +425,7 @@ func (a *App) export(playerID, arg string, out *bytes.Buffer) error {
 	}
 	var id int64
 	if _, err := fmt.Sscan(arg, &id); err != nil || id <= 0 {
-		return fmt.Errorf("export which game? give its number, e.g. export 12 (your games: ssh -t HOST, then h)")
+		return fmt.Errorf("export which game? give its number, e.g. export 12 (your games: %s, then h)", a.sshCommand(true))
 	}
 	g, err := a.archive.Game(id)
 	if err != nil || !seatedAt(g, playerID) {

@@ -673,7 +673,7 @@ func (tm *tableModel) waitingView() string {
 		b.WriteString(tx.get("The host starts the game; bots take the free seats.") + "\n")
 	}
 	if s.Private && s.Code != "" {
-		b.WriteString(tx.f("Friends join with: ssh -t HOST join %s", s.Code) + "\n")
+		b.WriteString(tx.f("Friends join with: %s", tm.m.app.sshCommand(true, "join", s.Code)) + "\n")
 	}
 	if len(s.Spectators) > 0 {
 		b.WriteString(st.Subtle.Render(tx.f("Watching: %s", strings.Join(s.Spectators, ", "))) + "\n")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -113,7 +114,8 @@ func TestE2ECommandsWithoutPTY(t *testing.T) {
 	}
 
 	out, code := run("help", sshtest.Options{User: "ada"})
-	if code != 0 || !strings.Contains(out, "cardroom — a card room over SSH") || !strings.Contains(out, "HOST list") {
+	_, port, _ := net.SplitHostPort(s.addr)
+	if code != 0 || !strings.Contains(out, "cardroom — a card room over SSH") || !strings.Contains(out, "ssh -p "+port+" localhost list") {
 		t.Errorf("help: exit %d, output:\n%s", code, out)
 	}
 	out, code = run("list", sshtest.Options{User: "ada"})

@@ -32,7 +32,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "serve":
-		return serveCmd(args, stderr)
+		return serveCmd(args, os.Getenv, stdout, stderr)
 	case "load":
 		return loadCmd(args, stdin, stdout, stderr)
 	case "replay":

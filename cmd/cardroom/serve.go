@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -25,12 +27,23 @@ import (
 // shutdownBudget is how long a graceful shutdown may take in all.
 const shutdownBudget = 9 * time.Second
 
+const serveUsage = `usage: cardroom serve [flags]
+
+Runs the card room on an SSH port until SIGINT or SIGTERM. Every flag can
+also be set by an environment variable, CARDROOM_ and the flag's name in
+capitals with _ for - (--max-sessions: CARDROOM_MAX_SESSIONS), or in a TOML
+config file (--config FILE; the keys are the flag names, see
+deploy/cardroom.toml). A flag beats the environment, which beats the file;
+--print-config shows the settings in effect and where each comes from.
+`
+
 // serveCmd runs the server until SIGINT or SIGTERM.
-func serveCmd(args []string, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// Each flag may also come from the environment or a config file (config.go).
+func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := newFlags("serve")
 	var cfg sshserver.Config
 	fs.StringVar(&cfg.Listen, "listen", sshserver.DefaultListen, "address to listen on")
+	publicAddr := fs.String("public-addr", "", "host:port players reach the server at, shown in invite texts (default: the listen address, with this machine's name for an unspecified host)")
 	fs.StringVar(&cfg.DataDir, "data-dir", sshserver.DefaultDataDir, "where the host key and game records are kept")
 	fs.DurationVar(&cfg.HandshakeTimeout, "handshake-timeout", sshserver.DefaultHandshakeTimeout, "time allowed from connect to an open session")
 	fs.DurationVar(&cfg.KeepaliveInterval, "keepalive", sshserver.DefaultKeepaliveInterval, "keepalive interval (negative: off)")
@@ -48,15 +61,20 @@ func serveCmd(args []string, stderr io.Writer) int {
 	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
 	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
 	debug := fs.Bool("debug", false, "log debug messages")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	conf := newLayered(fs) // after every other flag: it covers them all
+	parse := func(a []string) error { return conf.parse(a, getenv) }
+	if code, ok := parseFlags(fs, args, serveUsage, stdout, stderr, parse); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "cardroom serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return usageError(stderr, "serve", "unexpected argument %q: serve takes only flags", fs.Arg(0))
+	}
+	if err := checkPublicAddr(*publicAddr); err != nil {
+		return usageError(stderr, "serve", "--public-addr %q: %v", *publicAddr, err)
+	}
+	if *conf.printConfig {
+		conf.print(stdout)
+		return 0
 	}
 	logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Prefix: "cardroom"})
 	if *debug {
@@ -69,7 +87,7 @@ func serveCmd(args []string, stderr io.Writer) int {
 		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)); err != nil {
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease), withPublicAddr(*publicAddr)); err != nil {
 		logger.Error("cardroom stopped", "err", err)
 		return 1
 	}
@@ -118,14 +136,17 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	app := tui.NewApp(lob, reg, time.Now)
 	app.SetArchive(per.store)
 	app.SetSettingsStore(per.store)
+	public := publicAddrOf(set.publicAddr, ln.Addr().String(), os.Hostname)
+	app.SetPublicAddr(public)
 	srv, err := sshserver.New(cfg, app, logger)
 	if err != nil {
 		_ = lob.Shutdown(context.Background())
 		<-lobbyDone
 		return err
 	}
-	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", cfg.DataDir)
-	logger.Info("listening", "addr", ln.Addr().String(), "try", "ssh -p "+portOf(ln.Addr().String())+" localhost")
+	dataDir, _ := filepath.Abs(cfg.DataDir)
+	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", dataDir)
+	logger.Info("listening", "addr", ln.Addr().String(), "public", public, "try", app.SSHCommand())
 	serveErr := srv.Serve(ctx, ln)
 	if errors.Is(serveErr, sshserver.ErrServerClosed) {
 		serveErr = nil
@@ -144,8 +165,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 
 // serveSettings are what serve's options adjust: the lobby and the store.
 type serveSettings struct {
-	lobby lobby.Config
-	store []store.Option
+	lobby      lobby.Config
+	store      []store.Option
+	publicAddr string // "": derived from the listener (publicAddrOf)
 }
 
 // serveOption adjusts the lobby or the store a server runs.
@@ -179,11 +201,49 @@ func withNameRelease(d time.Duration) serveOption {
 	return func(c *serveSettings) { c.store = append(c.store, store.WithNameRelease(d)) }
 }
 
-func portOf(addr string) string {
-	for i := len(addr) - 1; i >= 0; i-- {
-		if addr[i] == ':' {
-			return addr[i+1:]
-		}
+// withPublicAddr sets the host:port shown in invite texts ("": derived).
+func withPublicAddr(addr string) serveOption {
+	return func(c *serveSettings) { c.publicAddr = addr }
+}
+
+// checkPublicAddr accepts "", host:port and a bare host (port 22).
+func checkPublicAddr(addr string) error {
+	if addr == "" {
+		return nil
 	}
-	return addr
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		host, port = addr, "22"
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return errors.New("the port must be a number from 1 to 65535")
+	}
+	if host == "" || strings.ContainsAny(host, " \t/@:") && net.ParseIP(host) == nil {
+		return errors.New("write host:port, e.g. cards.example.net:2222")
+	}
+	return nil
+}
+
+// publicAddrOf is the host:port players reach the server at: set, or the
+// listen address, where an unspecified host becomes this machine's name
+// (or localhost) and a loopback one localhost.
+func publicAddrOf(set, listen string, hostname func() (string, error)) string {
+	if set != "" {
+		return set
+	}
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return listen
+	}
+	ip := net.ParseIP(host)
+	switch {
+	case host == "" || ip != nil && ip.IsUnspecified():
+		host = "localhost"
+		if h, err := hostname(); err == nil && h != "" {
+			host = h
+		}
+	case host == "localhost" || ip != nil && ip.IsLoopback():
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
 }
