@@ -2,10 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/charmbracelet/log"
 
+	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/keeper"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/store"
@@ -19,6 +24,37 @@ type persistence struct {
 	store  *store.Store
 	keeper *keeper.Keeper
 	drain  chan struct{} // closed when the drain watcher has returned
+}
+
+// errNoDatabase refuses to start without the database of a server that has
+// run before (its host key is there): history, ratings and reserved names
+// would silently start empty, and another key could take someone's name.
+var errNoDatabase = errors.New("no silent fresh start")
+
+// checkDatabase refuses a data dir that has the host key but whose
+// database is missing or empty, unless fresh says a new start is meant.
+func checkDatabase(dataDir string, fresh bool) error {
+	if fresh {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dataDir, hostkeys.FileName)); err != nil {
+		return nil // a first start: there is nothing to lose
+	}
+	db := filepath.Join(dataDir, store.FileName)
+	st, err := os.Stat(db)
+	switch {
+	case err == nil && st.Size() > 0:
+		return nil
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("database: %w", err)
+	}
+	what := "is missing"
+	if err == nil {
+		what = "is empty"
+	}
+	return fmt.Errorf("%w: %s %s, but the host key next to it says this server has run before, so its history, ratings and reserved names would be lost.\n"+
+		"To restore: stop here, copy your latest backup (made with `cardroom backup FILE`) to %s, and start again.\n"+
+		"To start afresh on purpose: cardroom serve --new-database", errNoDatabase, db, what, db)
 }
 
 // openPersistence opens (creating, migrating) the store in dataDir.

@@ -58,6 +58,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
 	maxTables := fs.Int("max-tables", 200, "tables running at once")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
+	newDatabase := fs.Bool("new-database", false, "start with a new, empty database even though the host key says this server has run before (without it, a missing or empty cardroom.db stops the start)")
 	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
 	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
 	debug := fs.Bool("debug", false, "log debug messages")
@@ -87,7 +88,11 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease), withPublicAddr(*publicAddr)); err != nil {
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease), withPublicAddr(*publicAddr), withNewDatabase(*newDatabase)); err != nil {
+		if errors.Is(err, errNoDatabase) {
+			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
+			return 1
+		}
 		logger.Error("cardroom stopped", "err", err)
 		return 1
 	}
@@ -122,6 +127,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}}
 	for _, o := range opts {
 		o(&set)
+	}
+	if err := checkDatabase(cfg.DataDir, set.newDatabase); err != nil {
+		return err
 	}
 	per, err := openPersistence(cfg.DataDir, logger, set.store...)
 	if err != nil {
@@ -165,9 +173,10 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 
 // serveSettings are what serve's options adjust: the lobby and the store.
 type serveSettings struct {
-	lobby      lobby.Config
-	store      []store.Option
-	publicAddr string // "": derived from the listener (publicAddrOf)
+	lobby       lobby.Config
+	store       []store.Option
+	publicAddr  string // "": derived from the listener (publicAddrOf)
+	newDatabase bool   // a missing or empty database is meant (checkDatabase)
 }
 
 // serveOption adjusts the lobby or the store a server runs.
@@ -194,6 +203,12 @@ func withLobbyInterval(d time.Duration) serveOption {
 // are the same on every run (invite codes always come from crypto/rand).
 func withSeed(seed uint64) serveOption {
 	return func(c *serveSettings) { c.lobby.Seed = seed }
+}
+
+// withNewDatabase lets a server that has run before start with a new,
+// empty database.
+func withNewDatabase(fresh bool) serveOption {
+	return func(c *serveSettings) { c.newDatabase = fresh }
 }
 
 // withNameRelease frees a name whose key has not been seen for d (0: never).
