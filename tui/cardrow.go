@@ -9,14 +9,14 @@ import (
 
 // frame holds the characters of a row of small framed cards.
 type frame struct {
-	tl, tm, tr, bl, bm, br, h, v string
+	tl, tm, tr, bl, bm, br, h, v string // h: one column of edge
 }
 
 func (s *Styles) frame() frame {
 	if s.glyphs == Unicode {
-		return frame{"╭", "┬", "╮", "╰", "┴", "╯", "──", "│"}
+		return frame{"╭", "┬", "╮", "╰", "┴", "╯", "─", "│"}
 	}
-	return frame{"+", "+", "+", "+", "+", "+", "--", "|"}
+	return frame{"+", "+", "+", "+", "+", "+", "-", "|"}
 }
 
 // cardRow draws cards as a row of small framed cards sharing their edges,
@@ -36,9 +36,9 @@ func (s *Styles) cardRow(cs []cards.Card, state func(i int) cardState, cursor in
 // drawn thick where thickTop[i] (━━, ASCII ==): the bottom cards in the landlord's hand.
 func (s *Styles) cardRowMarked(cs []cards.Card, state func(i int) cardState, cursor int, thickTop []bool) string {
 	f := s.frame()
-	thick := "━━"
+	thick := "━"
 	if s.glyphs != Unicode {
-		thick = "=="
+		thick = "="
 	}
 	var top, mid, bot strings.Builder
 	n := len(cs)
@@ -53,12 +53,13 @@ func (s *Styles) cardRowMarked(cs []cards.Card, state func(i int) cardState, cur
 		if state != nil {
 			st = state(i)
 		}
+		w := s.faceWidth(c)
 		if i < len(thickTop) && thickTop[i] {
-			top.WriteString(s.Warn.Render(thick))
+			top.WriteString(s.Warn.Render(strings.Repeat(thick, w)))
 		} else {
-			top.WriteString(f.h)
+			top.WriteString(strings.Repeat(f.h, w))
 		}
-		bot.WriteString(f.h)
+		bot.WriteString(strings.Repeat(f.h, w))
 		mid.WriteString(s.cached(st, c))
 		mid.WriteString(f.v)
 		if i < n-1 {
@@ -74,7 +75,7 @@ func (s *Styles) cardRowMarked(cs []cards.Card, state func(i int) cardState, cur
 		if s.glyphs != Unicode {
 			mark = "^"
 		}
-		out += "\n" + strings.Repeat(" ", 1+3*cursor) + s.Key.Render(mark)
+		out += "\n" + strings.Repeat(" ", s.cardX(cs, cursor)) + s.Key.Render(mark)
 	}
 	return out
 }
@@ -93,4 +94,36 @@ func (s *Styles) backRow(n, max int) string {
 		b.WriteString(s.Subtle.Render("+" + strconv.Itoa(n-shown)))
 	}
 	return b.String()
+}
+
+// faceWidth is the columns card c's face takes: two, three for a ten
+// written 10.
+func (s *Styles) faceWidth(c cards.Card) int {
+	if c.IsSuitCard() && c.Rank() == cards.Ten && s.lang != "en" {
+		return 3
+	}
+	return 2
+}
+
+// cardX is the column where card i of a row of cs starts (inside its frame).
+func (s *Styles) cardX(cs []cards.Card, i int) int {
+	x := 1
+	for _, c := range cs[:min(i, len(cs))] {
+		x += s.faceWidth(c) + 1
+	}
+	return x
+}
+
+// rowWidth is the columns a row of cs takes, frame included.
+func (s *Styles) rowWidth(cs []cards.Card) int { return s.cardX(cs, len(cs)) }
+
+// cardAt is the card of a row of cs at column x (0 the frame's left edge;
+// an edge between two cards counts as the left one's), or -1.
+func (s *Styles) cardAt(cs []cards.Card, x int) int {
+	for i := range cs {
+		if start := s.cardX(cs, i); x >= start && x <= start+s.faceWidth(cs[i]) {
+			return i
+		}
+	}
+	return -1
 }

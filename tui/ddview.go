@@ -155,7 +155,7 @@ func sortRanks(s string) string {
 }
 
 func (tm *tableModel) ddView(v *doudizhu.View) string {
-	st, tx := tm.m.st, tm.m.tx
+	st, tx := tm.cardStyles(), tm.m.tx
 	var b strings.Builder
 	line := tx.f("Deal %d of %d", v.Deal, v.Deals)
 	if v.Bid > 0 {
@@ -249,7 +249,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 }
 
 func (tm *tableModel) ddPrompt(v *doudizhu.View) string {
-	st, tx := tm.m.st, tm.m.tx
+	st, tx := tm.cardStyles(), tm.m.tx
 	if !tm.myTurn {
 		return tm.waiting(v.Turn)
 	}
@@ -295,7 +295,7 @@ func (tm *tableModel) ddRole(v *doudizhu.View, i int) string {
 		return ""
 	}
 	if i == v.Landlord {
-		return tm.m.st.Warn.Render(tm.m.tx.get("landlord"))
+		return tm.cardStyles().Warn.Render(tm.m.tx.get("landlord"))
 	}
 	return tm.m.tx.get("farmer")
 }
@@ -304,7 +304,7 @@ func (tm *tableModel) ddRole(v *doudizhu.View, i int) string {
 // play or pass in the current round of play (a new round starts when a
 // seat leads after two passes).
 func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
-	st, tx := tm.m.st, tm.m.tx
+	st, tx := tm.cardStyles(), tm.m.tx
 	last := map[int]string{}
 	if v.Phase == doudizhu.Bidding {
 		for _, bd := range v.Bids {
@@ -341,7 +341,7 @@ func (tm *tableModel) ddAround(v *doudizhu.View, last map[int]string) string {
 		role := tm.ddRole(v, i)
 		key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role}
 		blocks[i] = tm.parts.ddSeats.get(i, key, func() seatBlock {
-			st, tx := tm.m.st, tm.m.tx
+			st, tx := tm.cardStyles(), tm.m.tx
 			name := tm.seatName(i)
 			if v.Turn == i {
 				name = st.Turn.Render(cursorMark(st)) + name

@@ -126,3 +126,37 @@ func TestLocalSuitKeys(t *testing.T) {
 		t.Fatal("k named no trump")
 	}
 }
+
+// Card ranks read in the player's language in every glyph set: German
+// B D K A and 10, Dutch B V H A and 10; Dou Dizhu keeps the notation its
+// ranks are typed in.
+func TestLocalRanks(t *testing.T) {
+	c := func(r cards.Rank) cards.Card { return cards.New(r, cards.Spades) }
+	for _, g := range []Glyphs{Unicode, ASCII, CJKSafe} {
+		for lang, want := range map[string][5]string{
+			"en": {"T", "J", "Q", "K", "A"}, "de": {"10", "B", "D", "K", "A"}, "nl": {"10", "B", "V", "H", "A"},
+		} {
+			st := NewStyles(0, Settings{Lang: lang, Glyphs: g})
+			for i, r := range []cards.Rank{cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace} {
+				if got := st.Face(c(r)); got != want[i]+st.SuitGlyph(cards.Spades) {
+					t.Errorf("%s glyphs %v: %v reads %q", lang, g, c(r), got)
+				}
+				if got := st.notation.Face(c(r)); got != r.String()+st.SuitGlyph(cards.Spades) {
+					t.Errorf("%s glyphs %v: %v in notation reads %q", lang, g, c(r), got)
+				}
+			}
+		}
+	}
+	// A ten is three columns wide: the frame, the cursor and clicks follow.
+	st := NewStyles(0, Settings{Lang: "de"})
+	hand := []cards.Card{c(cards.Nine), c(cards.Ten), c(cards.Jack)}
+	row := st.cardRow(hand, nil, 2)
+	if want := "╭──┬───┬──╮\n│9♠│10♠│B♠│\n╰──┴───┴──╯\n        ▲"; stripANSI(row) != want {
+		t.Fatalf("row:\n%s\nwant:\n%s", stripANSI(row), want)
+	}
+	for x, want := range map[int]int{1: 0, 2: 0, 4: 1, 6: 1, 8: 2, 9: 2, 11: -1} {
+		if got := st.cardAt(hand, x); got != want {
+			t.Errorf("column %d: card %d, want %d", x, got, want)
+		}
+	}
+}

@@ -168,7 +168,7 @@ func (m *model) lobbyView() string {
 			if t.Private {
 				state += " · " + tx.get("private")
 			}
-			line := fmt.Sprintf("%s %s %6d %5d %5d %6s %6d  %s", cell(t.ID, 8), cell(t.Title, 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
+			line := fmt.Sprintf("%s %s %6d %5d %5d %6s %6d  %s", cell(t.ID, 8), cell(gameTitle(tx, t.Title), 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
 			if i == m.lobbySel {
 				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, m.width-2)) + "\n")
 			} else {

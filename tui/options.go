@@ -117,3 +117,12 @@ func gameTitle(t *text, title string) string {
 	}
 	return title
 }
+
+// tableName is a table's name as the player reads it: the name the lobby
+// gives a table nobody named ("alice's Special Rounds") in t's language.
+func tableName(t *text, name, host, title string) string {
+	if host != "" && (name == host+"'s "+title || name == host+"'s table") {
+		return t.f("%s's table", host)
+	}
+	return name
+}

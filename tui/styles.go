@@ -43,6 +43,12 @@ type Settings struct {
 type Styles struct {
 	glyphs     Glyphs
 	fourColour bool
+	lang       string // the card ranks' language: "en", "de" or "nl"
+
+	// notation is these styles with the cards in the rules' notation
+	// (A K Q J T): Dou Dizhu's, whose ranks are typed as they read. It is
+	// the Styles itself in English.
+	notation *Styles
 
 	Title, Subtle, Bold, Err, OK, Warn, Key, Help, Selected, Turn, Away, Bot ink
 
@@ -69,13 +75,14 @@ type styleKey struct {
 	profile    termenv.Profile
 	glyphs     Glyphs
 	fourColour bool
+	lang       string // the card ranks' language (rankLang)
 }
 
 func styleKeyOf(p termenv.Profile, set Settings) styleKey {
 	if set.NoColour {
 		p = termenv.Ascii
 	}
-	return styleKey{profile: p, glyphs: set.Glyphs, fourColour: set.FourColour}
+	return styleKey{profile: p, glyphs: set.Glyphs, fourColour: set.FourColour, lang: rankLang(set.Lang)}
 }
 
 // NewStyles builds the styles for a terminal of colour profile p; with
@@ -94,7 +101,13 @@ func NewStyles(p termenv.Profile, set Settings) *Styles {
 // buildStyles renders the styles of key k with r, whose colour profile must
 // be k.profile.
 func buildStyles(r *lipgloss.Renderer, k styleKey) *Styles {
-	s := &Styles{glyphs: k.glyphs, fourColour: k.fourColour}
+	s := &Styles{glyphs: k.glyphs, fourColour: k.fourColour, lang: k.lang}
+	s.notation = s
+	if k.lang != "en" {
+		en := k
+		en.lang = "en"
+		s.notation = buildStyles(r, en)
+	}
 	n := r.NewStyle
 	s.Title = inkOf(n().Bold(true).Foreground(lipgloss.Color("12")))
 	s.Subtle = inkOf(n().Foreground(lipgloss.Color("8")))
@@ -127,14 +140,15 @@ func buildStyles(r *lipgloss.Renderer, k styleKey) *Styles {
 }
 
 // stylesCache holds the styles built so far, one per key, for the App's
-// sessions to share. There are few keys (4 profiles × 3 glyph sets × 2), so
+// sessions to share. There are few keys (4 profiles × 3 glyph sets × 2 ×
+// 3 rank languages), so
 // it stays small; maxCachedStyles bounds it anyway.
 type stylesCache struct {
 	mu sync.Mutex
 	m  map[styleKey]*Styles // guarded by mu
 }
 
-const maxCachedStyles = 64
+const maxCachedStyles = 128
 
 // get returns the shared styles for profile p and set, building them on
 // first use (under the lock: a second login with the same key waits for the
@@ -218,7 +232,8 @@ func (s *Styles) SuitGlyph(su cards.Suit) string {
 	return su.String()
 }
 
-// Face is a card drawn as two columns of plain text: "A♠", "T♥", "SG", "CK";
+// Face is a card drawn as two columns of plain text (three for a German or
+// Dutch ten): "A♠", "T♥", "10♥", "SG", "CK";
 // Dou Dizhu jokers as "BJ" and "RJ" in every glyph set (typed B and R).
 func (s *Styles) Face(c cards.Card) string {
 	switch c {
@@ -234,7 +249,44 @@ func (s *Styles) Face(c cards.Card) string {
 	if !c.IsSuitCard() {
 		return "??"
 	}
-	return c.Rank().String() + s.SuitGlyph(c.Suit())
+	return rankText(s.lang, c.Rank()) + s.SuitGlyph(c.Suit())
+}
+
+// rankLang is the language card ranks are written in for UI language lang.
+func rankLang(lang string) string {
+	switch lang {
+	case "de", "nl":
+		return lang
+	}
+	return "en"
+}
+
+// rankText is a rank as players of lang write it: German B D K A and 10,
+// Dutch B V H A and 10, English J Q K A and T.
+func rankText(lang string, r cards.Rank) string {
+	switch lang {
+	case "de":
+		switch r {
+		case cards.Ten:
+			return "10"
+		case cards.Jack:
+			return "B"
+		case cards.Queen:
+			return "D"
+		}
+	case "nl":
+		switch r {
+		case cards.Ten:
+			return "10"
+		case cards.Jack:
+			return "B"
+		case cards.Queen:
+			return "V"
+		case cards.King:
+			return "H"
+		}
+	}
+	return r.String()
 }
 
 // Card is the rendered two-column face of c (cached).

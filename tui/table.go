@@ -527,7 +527,7 @@ func (tm *tableModel) header() string {
 	if tm.parts.headerKey == key {
 		return tm.parts.header
 	}
-	header := st.Title.Render(s.Title) + st.Subtle.Render(" · "+s.Name)
+	header := st.Title.Render(gameTitle(tx, s.Title)) + st.Subtle.Render(" · "+tableName(tx, s.Name, s.Host, s.Title))
 	if s.Code != "" {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
@@ -808,6 +808,16 @@ func narrow(r rune) bool {
 	return true
 }
 
+// cardStyles are the styles the table's cards are drawn with: the
+// session's, with Dou Dizhu's cards in the rules' notation (its ranks are
+// typed as they read).
+func (tm *tableModel) cardStyles() *Styles {
+	if _, ok := tm.snap.View.(*doudizhu.View); ok {
+		return tm.m.st.notation
+	}
+	return tm.m.st
+}
+
 // bell is implemented by sessions that can ring the terminal's bell.
 type bell interface{ Bell() }
 
@@ -832,9 +842,9 @@ func (tm *tableModel) click(msg tea.MouseMsg) tea.Cmd {
 	if msg.Y != tm.handY || x < 1 {
 		return nil
 	}
-	i := (x - 1) / 3
 	hand := tm.hand()
-	if i >= len(hand) {
+	i := tm.cardStyles().cardAt(hand, x)
+	if i < 0 {
 		return nil
 	}
 	switch v := tm.snap.View.(type) {

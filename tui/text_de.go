@@ -197,6 +197,7 @@ var catalogueDE = map[string]string{
 	"four with two":                         "Vierling mit zwei",
 	"four with two pairs":                   "Vierling mit zwei Paaren",
 	"bomb":                                  "Bombe",
+	"%s's table":                            "Tisch von %s",
 	"Scoring":                               "Wertung",
 	"Dealer hook":                           "Geberregel",
 	"Special rounds":                        "Sonderrunden",

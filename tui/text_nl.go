@@ -197,6 +197,7 @@ var catalogueNL = map[string]string{
 	"four with two":                         "vier met twee",
 	"four with two pairs":                   "vier met twee paren",
 	"bomb":                                  "bom",
+	"%s's table":                            "tafel van %s",
 	"Scoring":                               "Puntentelling",
 	"Dealer hook":                           "Delersregel",
 	"Special rounds":                        "Speciale rondes",

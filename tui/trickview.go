@@ -625,15 +625,16 @@ func (tm *tableModel) wide() bool { return tm.m.width >= 100 && tm.m.height >= 3
 // cache's own scratch slice.
 func (tm *tableModel) handRow(hand []cards.Card, states []cardState, cursor int) string {
 	h := &tm.parts.hand
-	if h.ok && h.st == tm.m.st && h.width == tm.m.width && h.height == tm.m.height && h.cursor == cursor &&
+	st := tm.cardStyles()
+	if h.ok && h.st == st && h.width == tm.m.width && h.height == tm.m.height && h.cursor == cursor &&
 		slices.Equal(h.cards, hand) && slices.Equal(h.drawn, states) && slices.Equal(h.tops, tm.bottom) {
 		h.states = states
 		tm.handX = h.handX
 		return h.row
 	}
-	row := tm.placeHand(tm.m.st.cardRowMarked(hand, func(i int) cardState { return states[i] }, cursor, tm.bottom), len(hand))
+	row := tm.placeHand(st.cardRowMarked(hand, func(i int) cardState { return states[i] }, cursor, tm.bottom), st.rowWidth(hand))
 	h.tops = append(h.tops[:0], tm.bottom...)
-	h.st, h.width, h.height, h.cursor = tm.m.st, tm.m.width, tm.m.height, cursor
+	h.st, h.width, h.height, h.cursor = st, tm.m.width, tm.m.height, cursor
 	h.cards = append(h.cards[:0], hand...)
 	h.drawn = append(h.drawn[:0], states...)
 	h.states = states
@@ -655,13 +656,13 @@ type handCache struct {
 	ok            bool
 }
 
-func (tm *tableModel) placeHand(row string, n int) string {
+func (tm *tableModel) placeHand(row string, rowWidth int) string {
 	tm.handX = 0
 	if !tm.wide() {
 		return row
 	}
 	w := min(tm.m.width, 110)
-	tm.handX = max(0, (w-(3*n+1))/2)
+	tm.handX = max(0, (w-rowWidth)/2)
 	pad := strings.Repeat(" ", tm.handX)
 	return pad + strings.ReplaceAll(row, "\n", "\n"+pad)
 }
