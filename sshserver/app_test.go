@@ -93,6 +93,7 @@ type counter struct {
 	closing string
 	bump    int
 	big     bool
+	dropped bool // an InputDroppedMsg came
 }
 
 func (m *counter) Init() tea.Cmd { return tea.EnterAltScreen }
@@ -117,6 +118,8 @@ func (m *counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 	case sshserver.IdleWarningMsg:
 		m.warn = fmt.Sprintf("idle warning: %s", msg.Remaining)
+	case sshserver.InputDroppedMsg:
+		m.dropped = true
 	case sshserver.ClosingMsg:
 		m.closing = fmt.Sprintf("closing (%s): %s", msg.Cause, msg.Reason)
 	case bumpMsg:
@@ -143,6 +146,9 @@ func (m *counter) View() string {
 	}
 	if m.closing != "" {
 		b.WriteString(m.closing + "\n")
+	}
+	if m.dropped {
+		b.WriteString("input dropped\n")
 	}
 	if m.big {
 		// A full screen that changes completely with every bump.

@@ -15,9 +15,10 @@ type Config struct {
 	// DataDir holds the host key (created on first start). Default ".cardroom".
 	DataDir string
 
-	// HandshakeTimeout bounds the time from TCP accept to the first session
-	// (key exchange, authentication and opening a session channel).
-	// Default 20s.
+	// HandshakeTimeout bounds the time from TCP accept until a shell or exec
+	// is admitted (key exchange, authentication, opening a session channel
+	// and asking for a shell or a command), and the time a connection may
+	// stay open after its session has ended. Default 20s.
 	HandshakeTimeout time.Duration
 	// KeepaliveInterval is how often the server asks a connected client
 	// whether it is still there; a client that does not answer within one
@@ -65,6 +66,19 @@ type Config struct {
 	// outbox for what happens when a client stops reading. Default 256 KiB.
 	OutputBuffer int
 
+	// MaxEnv and MaxEnvBytes bound the environment a session may send
+	// (env requests, counted, and their bytes); the rest is refused.
+	// Defaults 64 and 16 KiB.
+	MaxEnv, MaxEnvBytes int
+
+	// InputKeyRate is how many keys a second a session may type (a burst of
+	// two seconds' worth); InputByteRate is how many bytes a second (a burst
+	// of two seconds' worth; a bracketed paste counts as one key). Input
+	// beyond either is dropped, and the model gets an InputDroppedMsg.
+	// Defaults 50 keys and 8 KiB; negative: no limit.
+	InputKeyRate  float64
+	InputByteRate int
+
 	// MaxWidth and MaxHeight clamp the terminal size a client may claim.
 	// Defaults 500×200.
 	MaxWidth, MaxHeight int
@@ -79,8 +93,9 @@ type Config struct {
 	// on every login.
 	Refuse func(id Identity, ip string) string
 
-	// Clock is the time source for idle timeouts, the handshake timeout and
-	// keepalives. Default: the real clock. Tests inject a fake one.
+	// Clock is the time source for idle timeouts, the handshake timeout,
+	// the login limiter and the input rate limit (keepalives run on the
+	// real clock). Default: the real clock. Tests inject a fake one.
 	Clock Clock
 }
 
@@ -98,6 +113,10 @@ const (
 	DefaultFPS               = 30
 	DefaultOutputBuffer      = 256 << 10
 	DefaultMaxWidth          = 500
+	DefaultMaxEnv            = 64
+	DefaultMaxEnvBytes       = 16 << 10
+	DefaultInputKeyRate      = 50
+	DefaultInputByteRate     = 8 << 10
 	DefaultMaxHeight         = 200
 	DefaultShutdownTimeout   = 8 * time.Second
 )
@@ -160,6 +179,21 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.OutputBuffer < 4<<10 {
 		return c, fmt.Errorf("sshserver: OutputBuffer %d too small (minimum 4096)", c.OutputBuffer)
+	}
+	if c.MaxEnv == 0 {
+		c.MaxEnv = DefaultMaxEnv
+	}
+	if c.MaxEnvBytes == 0 {
+		c.MaxEnvBytes = DefaultMaxEnvBytes
+	}
+	if c.MaxEnv < 0 || c.MaxEnvBytes < 0 {
+		return c, errors.New("sshserver: MaxEnv and MaxEnvBytes must not be negative")
+	}
+	if c.InputKeyRate == 0 {
+		c.InputKeyRate = DefaultInputKeyRate
+	}
+	if c.InputByteRate == 0 {
+		c.InputByteRate = DefaultInputByteRate
 	}
 	if c.MaxWidth == 0 {
 		c.MaxWidth = DefaultMaxWidth

@@ -12,6 +12,12 @@ type IdleWarningMsg struct {
 	Remaining time.Duration
 }
 
+// InputDroppedMsg tells the model that the client typed faster than
+// Config.InputKeyRate or InputByteRate allow and some of its input was
+// dropped. It comes at most every two seconds while that goes on; a model
+// shows a one-line notice.
+type InputDroppedMsg struct{}
+
 // Cause says why a session is closing.
 type Cause int
 

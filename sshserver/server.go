@@ -311,19 +311,86 @@ type trackedConn struct {
 	srv       *Server
 	ip        string
 	start     time.Time
-	handshake *time.Timer // closes the conn unless a session opens in time
 	once      sync.Once
 	user      atomic.Pointer[string]
 	sessions  atomic.Int64 // sessions opened over this connection
 	keepalive sync.Once
 	guestOnce sync.Once
 	guest     string // this connection's guest id, set by guestOnce
+
+	mu        sync.Mutex
+	handshake Timer  // closes the conn unless a session is admitted in time; nil while one is, guarded by mu
+	open      bool   // a session channel is open, guarded by mu
+	free      func() // ends the open channel's turn (once), guarded by mu
+	closed    bool   // guarded by mu
+}
+
+// armHandshake starts the handshake timer: unless a shell or exec is
+// admitted within HandshakeTimeout, the connection is closed.
+func (c *trackedConn) armHandshake() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed || c.handshake != nil {
+		return
+	}
+	c.handshake = c.srv.cfg.Clock.AfterFunc(c.srv.cfg.HandshakeTimeout, func() {
+		c.srv.refused(RefusedHandshakeTimeout)
+		c.srv.log.Info("handshake timeout", "remote", c.RemoteAddr().String())
+		c.Close()
+	})
+}
+
+// admitted stops the handshake timer: the connection holds a session.
+func (c *trackedConn) admitted() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.handshake != nil {
+		c.handshake.Stop()
+		c.handshake = nil
+	}
+}
+
+// openChannel reports whether a session channel may open (one at a time),
+// and returns the function that ends its turn: call it when the session
+// has ended or the channel has closed, whichever comes first. A connection
+// left without a session is on the handshake timer again.
+func (c *trackedConn) openChannel() (free func(), ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.open {
+		return nil, false
+	}
+	c.open = true
+	c.free = sync.OnceFunc(func() {
+		c.mu.Lock()
+		c.open = false
+		c.mu.Unlock()
+		c.armHandshake()
+	})
+	return c.free, true
+}
+
+// sessionEnded ends the turn of the open session channel: its session has
+// ended, and the next may open before the client has seen this one close.
+func (c *trackedConn) sessionEnded() {
+	c.mu.Lock()
+	free := c.free
+	c.mu.Unlock()
+	if free != nil {
+		free()
+	}
 }
 
 func (c *trackedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() {
-		c.handshake.Stop()
+		c.mu.Lock()
+		c.closed = true
+		if c.handshake != nil {
+			c.handshake.Stop()
+			c.handshake = nil
+		}
+		c.mu.Unlock()
 		s := c.srv
 		s.mu.Lock()
 		delete(s.conns, c)
@@ -377,12 +444,8 @@ func (s *Server) onConn(ctx ssh.Context, conn net.Conn) net.Conn {
 	s.connsPerIP[ip]++
 	s.conns[c] = struct{}{}
 	s.connsWG.Add(1)
-	c.handshake = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
-		s.refused(RefusedHandshakeTimeout)
-		s.log.Info("handshake timeout", "remote", remote)
-		c.Close()
-	})
 	s.mu.Unlock()
+	c.armHandshake()
 	ctx.SetValue(connKey{}, c)
 	// Connections log at Debug (serve --debug): a line costs about 50 µs of
 	// formatting, a fifth of a bare handshake's CPU, and every login logs
@@ -425,18 +488,29 @@ const (
 
 type connKey struct{}
 
-// onSessionChannel wraps the default session channel handler: the first
-// session ends the handshake timeout and starts the keepalives.
+// onSessionChannel wraps the default session channel handler: one session
+// channel at a time per connection, its requests filtered (see
+// filterRequests); the first one starts the keepalives. The handshake timer
+// runs on until a shell or exec is admitted (handleSession).
 func (s *Server) onSessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newChan gossh.NewChannel, ctx ssh.Context) {
-	if c, ok := ctx.Value(connKey{}).(*trackedConn); ok {
-		c.handshake.Stop()
-		c.keepalive.Do(func() {
-			if s.cfg.KeepaliveInterval > 0 {
-				s.keepalive(ctx, conn, c)
-			}
-		})
+	c, ok := ctx.Value(connKey{}).(*trackedConn)
+	if !ok { // not a connection onConn let in; never happens
+		_ = newChan.Reject(gossh.Prohibited, "no session")
+		return
 	}
-	ssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+	free, ok := c.openChannel()
+	if !ok {
+		s.log.Debug("session channel refused: one at a time", "remote", c.RemoteAddr().String())
+		_ = newChan.Reject(gossh.Prohibited, "one session at a time per connection")
+		return
+	}
+	defer free()
+	c.keepalive.Do(func() {
+		if s.cfg.KeepaliveInterval > 0 {
+			s.keepalive(ctx, conn, c)
+		}
+	})
+	ssh.DefaultSessionHandler(srv, conn, &filteredChannel{NewChannel: newChan, srv: s, remote: c.RemoteAddr().String()}, ctx)
 }
 
 // keepalive asks the client every interval whether it is still there, and

@@ -38,7 +38,8 @@ type Session struct {
 	cancel   context.CancelFunc
 	start    time.Time
 
-	lastInput atomic.Int64 // Clock time of the last input, unix nanoseconds
+	lastInput    atomic.Int64 // Clock time of the last input, unix nanoseconds
+	droppedInput atomic.Int64 // bytes of input dropped by the input limit
 
 	mu            sync.Mutex
 	width, height int          // guarded by mu
@@ -236,6 +237,9 @@ func (s *Server) handleSession(ss ssh.Session) {
 		} else {
 			fmt.Fprintln(ss.Stderr(), refusal)
 		}
+		if conn != nil {
+			conn.sessionEnded()
+		}
 		_ = ss.Exit(1)
 		return
 	}
@@ -244,6 +248,9 @@ func (s *Server) handleSession(ss ssh.Session) {
 		s.counts.guestLogins.Add(1)
 	} else {
 		s.counts.keyLogins.Add(1)
+	}
+	if conn != nil {
+		conn.admitted()
 	}
 
 	s.log.Info("session start", append(logAttrs, "pty", isPty, "term", cleanForLog(sess.term), "args", cleanForLog(strings.Join(sess.args, " ")))...)
@@ -261,7 +268,13 @@ func (s *Server) handleSession(ss ssh.Session) {
 	if dropped > 0 {
 		end = append(end, "dropped_frames", dropped)
 	}
+	if n := sess.droppedInput.Load(); n > 0 {
+		end = append(end, "dropped_input_bytes", n)
+	}
 	s.log.Info("session end", end...)
+	if conn != nil {
+		conn.sessionEnded()
+	}
 	_ = ss.Exit(code)
 }
 
@@ -418,21 +431,66 @@ func (s *Server) waitOutbox(sess *Session, ob *outbox) {
 	}
 }
 
-// pump copies the client's input to the program and notes when input came.
+// pump copies the client's input to the program, within the session's
+// input limit, and notes when input came. While the limit's buckets are
+// empty it does not read, so a flooding client is held back by the SSH
+// window instead of costing the server CPU.
 func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
+	clock := s.cfg.Clock
+	lim := newInputLimit(s.cfg.InputKeyRate, s.cfg.InputByteRate, clock.Now())
+	var noticed time.Time     // when the model was last told of dropped input
 	buf := make([]byte, 1024) // keys and pastes; bubbletea reads 256 at a time
 	for {
 		n, err := sess.ss.Read(buf)
 		if n > 0 {
-			sess.lastInput.Store(s.cfg.Clock.Now().UnixNano())
-			if _, werr := pw.Write(buf[:n]); werr != nil {
-				return
+			now := clock.Now()
+			sess.lastInput.Store(now.UnixNano())
+			p := buf[:n]
+			if lim != nil {
+				if k := lim.take(now, p); k < n {
+					if sess.droppedInput.Add(int64(n-k)) == int64(n-k) {
+						s.log.Info("input too fast; dropping keys", "session", sess.id)
+					}
+					if noticed.IsZero() || now.Sub(noticed) >= inputNoticeEvery {
+						noticed = now
+						sess.Send(InputDroppedMsg{})
+					}
+					p = p[:k]
+				}
+			}
+			if len(p) > 0 {
+				if _, werr := pw.Write(p); werr != nil {
+					return
+				}
+			}
+			if lim != nil {
+				if d := lim.wait(); d > 0 && !s.pause(sess, d) {
+					pw.CloseWithError(io.EOF)
+					return
+				}
 			}
 		}
 		if err != nil {
 			pw.CloseWithError(io.EOF)
 			return
 		}
+	}
+}
+
+// inputNoticeEvery is how often at most a model hears of dropped input.
+const inputNoticeEvery = 2 * time.Second
+
+// pause waits d on the server's clock; it reports false when the session
+// ended meanwhile.
+func (s *Server) pause(sess *Session, d time.Duration) bool {
+	ready := make(chan struct{})
+	t := s.cfg.Clock.AfterFunc(d, func() { close(ready) })
+	defer t.Stop()
+	select {
+	case <-ready:
+		return true
+	case <-sess.ctx.Done():
+		return false
 	}
 }
 

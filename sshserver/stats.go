@@ -14,7 +14,7 @@ const (
 	RefusedFull                            // MaxSessions sessions are open
 	RefusedPerIP                           // MaxSessionsPerIP sessions from the IP are open
 	RefusedBanned                          // Config.Refuse turned the session away
-	RefusedHandshakeTimeout                // no session opened within HandshakeTimeout
+	RefusedHandshakeTimeout                // no shell or exec admitted within HandshakeTimeout
 	nRefusals
 )
 

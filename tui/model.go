@@ -329,6 +329,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sshserver.IdleWarningMsg:
 		m.say(m.tx.f("No keys for a while: this session closes in %d s unless you press a key.", int(msg.Remaining.Seconds())), true)
 		return m, nil
+	case sshserver.InputDroppedMsg:
+		m.say(m.tx.get("Too many keys at once: some were dropped."), true)
+		return m, nil
 	case sshserver.ClosingMsg:
 		m.closed = msg.Reason
 		return m, tea.Quit

@@ -48,6 +48,7 @@ var catalogueDE = map[string]string{
 	"Name trump:":       "Trumpf bestimmen:",
 	"New table":         "Neuer Tisch",
 	"No cards in hand.": "Keine Karten auf der Hand.",
+	"Too many keys at once: some were dropped.":                                 "Zu viele Tasten auf einmal: Einige wurden verworfen.",
 	"No keys for a while: this session closes in %d s unless you press a key.":  "Lange keine Taste gedrückt: Die Sitzung endet in %d s, außer du drückst eine.",
 	"No tables of this game. Press n to create one.":                            "Keine Tische für dieses Spiel. Mit n eröffnest du einen.",
 	"No tables yet. Press n to create one, or 1–4 for quick play against bots.": "Noch keine Tische. n eröffnet einen, 1–4 startet ein Schnellspiel gegen Bots.",

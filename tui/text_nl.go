@@ -48,6 +48,7 @@ var catalogueNL = map[string]string{
 	"Name trump:":       "Kies troef:",
 	"New table":         "Nieuwe tafel",
 	"No cards in hand.": "Geen kaarten in de hand.",
+	"Too many keys at once: some were dropped.":                                 "Te veel toetsen tegelijk: sommige zijn genegeerd.",
 	"No keys for a while: this session closes in %d s unless you press a key.":  "Een tijd geen toets: deze sessie sluit over %d s als je geen toets indrukt.",
 	"No tables of this game. Press n to create one.":                            "Geen tafels voor dit spel. Druk n om er een te maken.",
 	"No tables yet. Press n to create one, or 1–4 for quick play against bots.": "Nog geen tafels. Druk n om er een te maken, of 1–4 om snel tegen bots te spelen.",

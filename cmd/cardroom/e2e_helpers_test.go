@@ -64,6 +64,10 @@ func startServer(t *testing.T, turnTimer time.Duration) *testServer {
 		// Most of a test's time is spent waiting for the next frame: draw
 		// as often as the server allows.
 		FPS: 120,
+		// The tests type as fast as the screens answer, faster than any
+		// person: the input limit is tested in sshserver.
+		InputKeyRate:  -1,
+		InputByteRate: -1,
 	}
 	logger := log.NewWithOptions(io.Discard, log.Options{})
 	ctx, cancel := context.WithCancel(context.Background())

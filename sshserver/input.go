@@ -1,0 +1,123 @@
+package sshserver
+
+import (
+	"bytes"
+	"time"
+	"unicode/utf8"
+)
+
+// inputLimit is a session's input budget: two token buckets, keys and
+// bytes, each refilled at its rate up to two seconds' worth. A client that
+// floods keys gets the rate's worth through and loses the rest, and the
+// pump stops reading while the buckets are empty, so the flood costs the
+// server what a fast typist costs, not what the network can carry.
+type inputLimit struct {
+	keyRate, byteRate float64 // per second; 0: that bucket is off
+	keys, bytes       float64 // tokens left
+	last              time.Time
+	paste             bool // inside a bracketed paste, which counts as one key
+}
+
+// newInputLimit returns the session's limit, or nil when both rates are
+// off. The buckets start full.
+func newInputLimit(keyRate float64, byteRate int, now time.Time) *inputLimit {
+	l := &inputLimit{keyRate: max(0, keyRate), byteRate: float64(max(0, byteRate)), last: now}
+	if l.keyRate == 0 && l.byteRate == 0 {
+		return nil
+	}
+	l.keys, l.bytes = 2*l.keyRate, 2*l.byteRate
+	return l
+}
+
+// refill adds the tokens earned since the last call.
+func (l *inputLimit) refill(now time.Time) {
+	dt := now.Sub(l.last).Seconds()
+	if dt <= 0 {
+		return
+	}
+	l.last = now
+	l.keys = min(2*l.keyRate, l.keys+dt*l.keyRate)
+	l.bytes = min(2*l.byteRate, l.bytes+dt*l.byteRate)
+}
+
+// take spends the budget on p and returns how many of its bytes may pass:
+// whole keys from its start while both buckets last.
+func (l *inputLimit) take(now time.Time, p []byte) int {
+	l.refill(now)
+	n := 0
+	for n < len(p) {
+		end, key := l.next(p, n)
+		if l.keyRate > 0 && key && l.keys < 1 || l.byteRate > 0 && l.bytes < float64(end-n) {
+			break
+		}
+		if key && l.keyRate > 0 {
+			l.keys--
+		}
+		if l.byteRate > 0 {
+			l.bytes -= float64(end - n)
+		}
+		n = end
+	}
+	// The rest of p is dropped: a paste it was in is over as far as the
+	// program will know.
+	if n < len(p) {
+		l.paste = false
+	}
+	return n
+}
+
+// wait is how long until one more key and one more byte may pass (0: now).
+func (l *inputLimit) wait() time.Duration {
+	var need float64 // seconds
+	if l.keyRate > 0 && l.keys < 1 {
+		need = (1 - l.keys) / l.keyRate
+	}
+	if l.byteRate > 0 && l.bytes < 1 {
+		need = max(need, (1-l.bytes)/l.byteRate)
+	}
+	if need == 0 {
+		return 0
+	}
+	return time.Duration(need*float64(time.Second)) + time.Millisecond
+}
+
+// Bracketed paste markers: bubbletea turns what is between them into one
+// key message.
+var (
+	pasteStart = []byte("\x1b[200~")
+	pasteEnd   = []byte("\x1b[201~")
+)
+
+// next returns the end of the key (or piece of a paste) that starts at
+// p[i], and whether it counts as a key. Escape sequences (CSI, SS3, alt+key)
+// are one key each; a bracketed paste is one key however long (the byte
+// bucket bounds it).
+func (l *inputLimit) next(p []byte, i int) (end int, key bool) {
+	if l.paste {
+		if j := bytes.Index(p[i:], pasteEnd); j >= 0 {
+			l.paste = false
+			return i + j + len(pasteEnd), false
+		}
+		return len(p), false
+	}
+	if bytes.HasPrefix(p[i:], pasteStart) {
+		l.paste = true
+		return i + len(pasteStart), true
+	}
+	if p[i] == 0x1b && i+1 < len(p) {
+		switch p[i+1] {
+		case '[':
+			j := i + 2
+			for j < len(p) && (p[j] < 0x40 || p[j] > 0x7e) {
+				j++
+			}
+			return min(j+1, len(p)), true
+		case 'O':
+			return min(i+3, len(p)), true
+		}
+		_, size := utf8.DecodeRune(p[i+1:])
+		return i + 1 + size, true
+	}
+	_, size := utf8.DecodeRune(p[i:])
+	return i + size, true
+}
