@@ -159,11 +159,11 @@ func TestLeaveForGoodAsksFirst(t *testing.T) {
 		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
 	}
 	press("L")
-	if m.screen != tableScreen || !strings.Contains(stripANSI(m.View()), "Leave this seat for good?") {
+	if m.screen != tableScreen || !strings.Contains(stripANSI(m.View()), "Leave your seat for good?") {
 		t.Fatalf("L left at once, or asked nothing:\n%s", stripANSI(m.View()))
 	}
 	press("n")
-	if m.screen != tableScreen || strings.Contains(stripANSI(m.View()), "Leave this seat for good?") {
+	if m.screen != tableScreen || strings.Contains(stripANSI(m.View()), "Leave your seat for good?") {
 		t.Fatal("n did not keep the seat")
 	}
 	press("L")

@@ -190,4 +190,11 @@ func TestKeysOutOfTurnSayWhy(t *testing.T) {
 	if out := stripANSI(m.View()); !strings.Contains(out, "Not your turn: bob is to move.") {
 		t.Fatalf("a bid out of turn says nothing:\n%s", out)
 	}
+	// The line goes when the turn comes.
+	tg = playWith(t, "singularity", 4, nil, 9, nil, func(g engine.Game) bool { return g.Next() == 0 })
+	m.table.snapshot(snapshotOf(tg, "Singularity", 0))
+	m.drawn = ""
+	if out := stripANSI(m.View()); strings.Contains(out, "Not your turn") {
+		t.Fatalf("the out-of-turn line stays on the player's turn:\n%s", out)
+	}
 }

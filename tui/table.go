@@ -40,9 +40,10 @@ type tableModel struct {
 	cmdIn     *lineInput
 	showSheet bool
 	showLast  bool
-	leaving   bool // L was pressed: the next key confirms leaving for good
-	handY     int  // the screen row of the hand's faces, for mouse clicks; -1 when none
-	handX     int  // the column the hand starts at, before centring
+	leaving   bool   // L was pressed: the next key confirms leaving for good
+	notYours  string // the out-of-turn line last shown, taken away when the turn comes
+	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
+	handX     int    // the column the hand starts at, before centring
 	myTurn    bool
 	ticking   bool      // a countdown tick is on its way (clock.go)
 	tickSeq   uint64    // numbers the countdown's ticks: only the latest counts
@@ -190,6 +191,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	tm.cursor = clamp(tm.cursor, 0, max(0, len(hand)-1))
 	var cmds []tea.Cmd
 	if tm.myTurn && !prevTurn {
+		tm.yoursNow()
 		cmds = append(cmds, tm.m.yourTurn())
 	} else if prevTurn && !tm.myTurn {
 		cmds = append(cmds, tea.SetWindowTitle("cardroom"))
@@ -724,7 +726,7 @@ func (tm *tableModel) chatLines() []string {
 	} else if tm.cmdIn != nil {
 		lines = appendLines(lines, st.Key.Render(":")+tm.cmdIn.view(tm.width()-4))
 	} else if tm.leaving {
-		lines = append(lines, st.Warn.Render(fit(tx.get("Leave this seat for good? A bot plays it to the end of the game. Press y to leave, any other key to stay."), tm.width())))
+		lines = append(lines, st.Warn.Render(fit(tx.get("Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay"), tm.width())))
 	} else if s.ChatClosed {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round.")))
 	}

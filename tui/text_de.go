@@ -237,7 +237,7 @@ var catalogueDE = map[string]string{
 	"Everyone passed: the cards were dealt again (%d×).": "Alle haben gepasst: Die Karten wurden neu gegeben (%d×).",
 	"Down to their last cards: %s":                       "Bei den letzten Karten: %s",
 	"cards still out":                                    "Karten draußen",
-	"Leave this seat for good? A bot plays it to the end of the game. Press y to leave, any other key to stay.": "Diesen Platz endgültig verlassen? Ein Bot spielt ihn bis zum Ende. j verlässt ihn, jede andere Taste bleibt.",
+	"Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay": "Platz für immer aufgeben? Ein Bot spielt zu Ende. j: ja, andere Taste: nein",
 	"drawn: %s's":                   "gezogen von %s:",
 	"stay":                          "bleiben",
 	"leave for good":                "endgültig gehen",

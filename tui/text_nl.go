@@ -237,7 +237,7 @@ var catalogueNL = map[string]string{
 	"Everyone passed: the cards were dealt again (%d×).": "Iedereen paste: de kaarten zijn opnieuw gedeeld (%d×).",
 	"Down to their last cards: %s":                       "Bij hun laatste kaarten: %s",
 	"cards still out":                                    "kaarten buiten",
-	"Leave this seat for good? A bot plays it to the end of the game. Press y to leave, any other key to stay.": "Deze plaats voorgoed verlaten? Een bot speelt hem tot het eind. j verlaat hem, elke andere toets blijft.",
+	"Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay": "Plaats voorgoed opgeven? Een bot speelt het uit. j: ja, andere toets: nee",
 	"drawn: %s's":                   "getrokken door %s:",
 	"stay":                          "blijven",
 	"leave for good":                "voorgoed weg",

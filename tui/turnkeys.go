@@ -14,11 +14,20 @@ func (tm *tableModel) outOfTurn(turn int, gameKey bool) tea.Cmd {
 	}
 	tx := tm.m.tx
 	if turn >= 0 && turn < len(tm.snap.Seats) {
-		tm.m.say(tx.f("Not your turn: %s is to move. Your keys work when it is yours.", tm.plainName(turn)), false)
+		tm.notYours = tx.f("Not your turn: %s is to move. Your keys work when it is yours.", tm.plainName(turn))
 	} else {
-		tm.m.say(tx.get("Not your turn: the cards are being dealt."), false)
+		tm.notYours = tx.get("Not your turn: the cards are being dealt.")
 	}
+	tm.m.say(tm.notYours, false)
 	return nil
+}
+
+// yoursNow takes the out-of-turn line away once the turn is the player's.
+func (tm *tableModel) yoursNow() {
+	if tm.notYours != "" && tm.m.status == tm.notYours {
+		tm.m.say("", false)
+	}
+	tm.notYours = ""
 }
 
 // trickGameKey reports whether k bids, names trump, chooses or plays a
