@@ -306,8 +306,13 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		tm.showLast = !tm.showLast
 		return nil
 	case "L":
-		tm.leaving = true
-		return nil
+		if tm.snap.Phase == tables.Playing && tm.snap.You >= 0 {
+			tm.leaving = true // a bot would finish the game: ask first
+			return nil
+		}
+		p, t := m.player, tm.t
+		cmd := m.leaveTable(m.tx.get("You left the table."))
+		return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
 	case "S":
 		if tm.snap.Phase == tables.Waiting {
 			p := m.player

@@ -22,9 +22,9 @@ func TestE2EWholeGameAgainstBots(t *testing.T) {
 		// 19 rounds of 1..10..1 cards with every special round (SR-6..SR-9).
 		{"specialrounds", "Special Rounds", nil, 4, 19, false},
 		// max_cards 2: rounds of 1, 2, 1 cards.
-		{"boerenbridge", "Boerenbridge", []string{"Seats", "3", "max_cards", "2"}, 3, 3, false},
+		{"boerenbridge", "Boerenbridge", []string{"Seats", "3", "Most cards", "2"}, 3, 3, false},
 		// One deal.
-		{"doudizhu", "Dou Dizhu", []string{"deals", "1"}, 3, 1, true},
+		{"doudizhu", "Dou Dizhu", []string{"Deals", "1"}, 3, 1, true},
 	} {
 		t.Run(tc.ruleset, func(t *testing.T) {
 			s := startServer(t, 0)

@@ -18,7 +18,7 @@ func TestE2ETwoPeopleAtOneTable(t *testing.T) {
 	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
 	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
 
-	ada.createTable("Boerenbridge", "max_cards", "2", "Private", "yes, by invite code")
+	ada.createTable("Boerenbridge", "Most cards", "2", "Private", "yes, by invite code")
 	m := inviteRE.FindStringSubmatch(ada.waitUntil("the invite code", inviteRE.MatchString))
 	code := m[1]
 	// The lobby lists the private table as private, and will not seat bob
@@ -93,7 +93,7 @@ func TestE2ESpectatorNeverSeesAHand(t *testing.T) {
 	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
 	carol := s.lobby(ctx, t, "carol", sshtest.Options{})
 
-	ada.createTable("Boerenbridge", "max_cards", "3")
+	ada.createTable("Boerenbridge", "Most cards", "3")
 	id := carol.waitTable()
 	carol.typ("w")
 	carol.waitFor("The host starts the game")
@@ -167,7 +167,7 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 	ada := s.lobby(ctx, t, "ada", sshtest.Options{Key: key})
 	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
 
-	ada.createTable("Boerenbridge", "max_cards", "3")
+	ada.createTable("Boerenbridge", "Most cards", "3")
 	bob.waitTable()
 	bob.typ("\r") // sit at the table under the cursor
 	bob.waitFor("bob (you)")
