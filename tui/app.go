@@ -17,6 +17,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/store"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -29,10 +30,12 @@ type App struct {
 	saved      SettingsStore // nil: settings last while the server runs
 	styles     stylesCache   // the sessions' styles, shared per colour profile and settings
 	publicAddr string        // host:port players type (SetPublicAddr)
+	admin      admins        // admin keys, bans, the message of the day
 
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
 	settings map[string]Settings           // per player id, while the server runs; guarded by mu
+	who      map[string]liveInfo           // what the admin screen shows of each live session; guarded by mu
 }
 
 // NewApp returns the app over a running lobby. now reads the clock the
@@ -41,7 +44,8 @@ func NewApp(l *lobby.Lobby, reg *engine.Registry, now func() time.Time) *App {
 	if now == nil {
 		now = time.Now
 	}
-	return &App{lobby: l, reg: reg, now: now, live: map[string]*sshserver.Session{}, settings: map[string]Settings{}}
+	return &App{lobby: l, reg: reg, now: now, live: map[string]*sshserver.Session{}, settings: map[string]Settings{},
+		who: map[string]liveInfo{}, admin: admins{bans: map[[2]string]store.Ban{}}}
 }
 
 // SettingsStore keeps players' settings across restarts (*store.Store).
@@ -74,6 +78,7 @@ func (a *App) NewSession(s *sshserver.Session) tea.Model {
 	a.mu.Lock()
 	old := a.live[id.ID]
 	a.live[id.ID] = s
+	a.who[id.ID] = liveInfo{name: entry.Player.Name, ip: hostOf(s.RemoteAddr()), since: a.now(), guest: id.Guest}
 	set, ok := a.settings[id.ID]
 	a.mu.Unlock()
 	if old != nil {
@@ -95,6 +100,7 @@ func (a *App) ended(s session, p tables.Player) {
 	a.mu.Lock()
 	if cur, ok := a.live[p.ID]; ok && session(cur) == s {
 		delete(a.live, p.ID)
+		delete(a.who, p.ID)
 	}
 	a.mu.Unlock()
 	_ = a.lobby.Exit(p.ID)

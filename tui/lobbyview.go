@@ -14,6 +14,9 @@ func (m *model) lobbyKeys() []binding {
 	if m.codeIn != nil {
 		return []binding{{"enter", m.tx.get("join")}, {"esc", m.tx.get("cancel")}}
 	}
+	if m.cmdIn != nil {
+		return []binding{{"enter", m.tx.get("run")}, {"esc", m.tx.get("cancel")}}
+	}
 	bs := []binding{}
 	if len(m.shownTables()) > 0 {
 		bs = append(bs, binding{"↑↓", m.tx.get("choose")}, binding{"enter", m.tx.get("sit")}, binding{"w", m.tx.get("watch")})
@@ -29,6 +32,9 @@ func (m *model) lobbyKeys() []binding {
 	)
 	if m.app.archive != nil {
 		bs = append(bs, binding{"h", m.tx.get("history")}, binding{"r", m.tx.get("ratings")})
+	}
+	if m.isAdmin() {
+		bs = append(bs, binding{"a", m.tx.get("admin")}, binding{":", m.tx.get("command")})
 	}
 	bs = append(bs,
 		binding{"?", m.tx.get("help")},
@@ -51,8 +57,20 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if m.cmdIn != nil {
+		return m.typeCommand(k)
+	}
 	ts := m.shownTables()
 	switch k.String() {
+	case "a", ":":
+		if !m.isAdmin() {
+			return nil
+		}
+		if k.String() == ":" {
+			m.cmdIn = newLineInput("", 300, nil)
+			return nil
+		}
+		return m.openAdmin()
 	case "f":
 		m.filter = m.nextFilter()
 		m.lobbySel = 0
@@ -143,6 +161,12 @@ func (m *model) lobbyView() string {
 	}
 	online := tx.f("%d online", len(m.lobbyU.Online))
 	b.WriteString(padBetween(title+" · "+who, online, m.width) + "\n\n")
+	for _, l := range m.app.admin.motd {
+		b.WriteString(st.Warn.Render(fit(l, m.width)) + "\n")
+	}
+	if len(m.app.admin.motd) > 0 {
+		b.WriteString("\n")
+	}
 
 	ts := m.shownTables()
 	if m.filter != "" {
@@ -156,7 +180,7 @@ func (m *model) lobbyView() string {
 	} else {
 		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
 		b.WriteString(st.Subtle.Render(fit(header, m.width)) + "\n")
-		rows := m.height - 12
+		rows := m.height - 12 - len(m.app.admin.motd) - min(1, len(m.app.admin.motd))
 		first := max(0, min(m.lobbySel-rows+1, len(ts)-rows))
 		for i := first; i < len(ts) && i < first+rows; i++ {
 			t := ts[i]
@@ -186,6 +210,7 @@ func (m *model) lobbyView() string {
 	if m.codeIn != nil {
 		b.WriteString("\n" + tx.get("Invite code or table id: ") + st.Bold.Render(m.codeIn.view(20)) + "\n")
 	}
+	b.WriteString(m.commandLine())
 	return b.String()
 }
 

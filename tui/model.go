@@ -43,6 +43,7 @@ const (
 	historyScreen
 	boardScreen
 	replayScreen
+	adminScreen
 )
 
 // Messages the model gives itself.
@@ -100,6 +101,8 @@ type model struct {
 	lobbySel     int
 	filter       string     // show only tables of this rule set ("": all)
 	codeIn       *lineInput // typing an invite code in the lobby
+	cmdIn        *lineInput // an admin typing a ":" command in the lobby or the admin screen
+	adminD       *adminData // what the admin screen shows; nil: not open
 
 	form     *createForm
 	settings settingsForm
@@ -422,11 +425,21 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.screen = replayScreen
 		m.showReplay(msg.r.pos)
 		return m, nil
+	case noticeMsg:
+		m.say(m.tx.f("Notice: %s", msg.text), false)
+		return m, nil
+	case adminMsg:
+		m.adminD = &msg.d
+		m.screen = adminScreen
+		return m, nil
 	case doneMsg:
 		if msg.err != nil {
 			m.say(m.tx.err(msg.err), true)
 		} else if msg.note != "" {
 			m.say(msg.note, false)
+		}
+		if m.screen == adminScreen { // an admin command may have changed what it shows
+			return m, m.openAdmin()
 		}
 		return m, nil
 	case tea.MouseMsg:
@@ -456,7 +469,9 @@ func (m *model) splitIfKeys(k tea.KeyMsg) []tea.KeyMsg {
 func (m *model) takingText() bool {
 	switch m.screen {
 	case lobbyScreen:
-		return m.codeIn != nil
+		return m.codeIn != nil || m.cmdIn != nil
+	case adminScreen:
+		return m.cmdIn != nil
 	case createScreen:
 		return m.form != nil && m.form.editing
 	case tableScreen:
@@ -503,6 +518,8 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		return m.boardKey(k)
 	case replayScreen:
 		return m.replayKey(k)
+	case adminScreen:
+		return m.adminKey(k)
 	}
 	return m.lobbyKey(k)
 }
@@ -612,6 +629,8 @@ func (m *model) draw() string {
 		body, keys = m.boardView(), m.boardKeys()
 	case m.screen == replayScreen && m.replay != nil && m.replay.tm != nil:
 		body, keys = m.replayView()
+	case m.screen == adminScreen && m.adminD != nil:
+		body, keys = m.adminView(), m.adminKeys()
 	default:
 		body, keys = m.lobbyView(), m.lobbyKeys()
 	}

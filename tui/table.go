@@ -383,6 +383,9 @@ func (tm *tableModel) command(line string) tea.Cmd {
 		t := tm.t
 		return tea.Batch(tm.m.leaveTable(tm.m.tx.get("You left the table.")), tableCmd(func() error { return t.Leave(p) }, ""))
 	}
+	if cmd, ok := tm.m.adminCommand(line); ok {
+		return cmd
+	}
 	return bad(tm.m.tx.f("unknown command %q: try :bot, :penalty, :away, :back, :leave", clipText(f[0], 12)))
 }
 

@@ -40,8 +40,8 @@ func (t *text) f(en string, args ...any) string {
 // catalogues holds the translations by language code; read-only.
 var catalogues = map[string]map[string]string{
 	"en": {},
-	"de": joined(catalogueDE, tableDE),
-	"nl": joined(catalogueNL, tableNL),
+	"de": joined(catalogueDE, tableDE, adminDE),
+	"nl": joined(catalogueNL, tableNL, adminNL),
 }
 
 // joined is the catalogues cs in one map (the first one given wins).
