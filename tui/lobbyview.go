@@ -24,6 +24,9 @@ func (m *model) lobbyKeys() []binding {
 	if len(m.lobbyU.Tables) > 0 {
 		bs = append(bs, binding{"f", m.tx.get("filter")})
 	}
+	if m.isAdmin() { // first: the bar is cut at the screen's width
+		bs = append(bs, binding{"a", m.tx.get("admin")}, binding{":", m.tx.get("command")})
+	}
 	bs = append(bs,
 		binding{"n", m.tx.get("new table")},
 		binding{"1-4", m.tx.get("quick play")},
@@ -32,9 +35,6 @@ func (m *model) lobbyKeys() []binding {
 	)
 	if m.app.archive != nil {
 		bs = append(bs, binding{"h", m.tx.get("history")}, binding{"r", m.tx.get("ratings")})
-	}
-	if m.isAdmin() {
-		bs = append(bs, binding{"a", m.tx.get("admin")}, binding{":", m.tx.get("command")})
 	}
 	bs = append(bs,
 		binding{"?", m.tx.get("help")},

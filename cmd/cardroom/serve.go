@@ -18,6 +18,7 @@ import (
 
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/metrics"
 	"github.com/cardroom/cardroom/sshserver"
 	"github.com/cardroom/cardroom/store"
 	"github.com/cardroom/cardroom/tables"
@@ -62,6 +63,10 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
 	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
 	debug := fs.Bool("debug", false, "log debug messages")
+	logFormat := fs.String("log-format", "text", "log lines as text or json")
+	adminKeys := fs.String("admin-keys", "", "an authorized_keys file of the admins' keys: they may :kick, :ban, :unban, :announce and see the admin screen")
+	motd := fs.String("motd", "", "a file whose first lines (3 at most) the lobby shows as the message of the day")
+	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics (/metrics) and a health check (/healthz) on this address, e.g. 127.0.0.1:9222 (default: off)")
 	conf := newLayered(fs) // after every other flag: it covers them all
 	parse := func(a []string) error { return conf.parse(a, getenv) }
 	if code, ok := parseFlags(fs, args, serveUsage, stdout, stderr, parse); !ok {
@@ -77,9 +82,27 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		conf.print(stdout)
 		return 0
 	}
-	logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Prefix: "cardroom"})
-	if *debug {
-		logger.SetLevel(log.DebugLevel)
+	logger, err := newLogger(stderr, *logFormat, *debug)
+	if err != nil {
+		fmt.Fprintln(stderr, "cardroom serve:", err)
+		return 2
+	}
+	opts := []serveOption{withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)}
+	if *adminKeys != "" {
+		fps, err := readAdminKeys(*adminKeys)
+		if err != nil {
+			logger.Error("cannot start", "err", err)
+			return 1
+		}
+		opts = append(opts, withAdmins(fps...))
+	}
+	if *motd != "" {
+		s, err := readMOTD(*motd)
+		if err != nil {
+			logger.Error("cannot start", "err", err)
+			return 1
+		}
+		opts = append(opts, withMOTD(s))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -88,7 +111,16 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease), withPublicAddr(*publicAddr), withNewDatabase(*newDatabase)); err != nil {
+	if *metricsAddr != "" {
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			ln.Close()
+			logger.Error("cannot listen for metrics", "addr", *metricsAddr, "err", err)
+			return 1
+		}
+		opts = append(opts, withMetrics(mln))
+	}
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, append(opts, withPublicAddr(*publicAddr), withNewDatabase(*newDatabase))...); err != nil {
 		if errors.Is(err, errNoDatabase) {
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
@@ -128,6 +160,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	for _, o := range opts {
 		o(&set)
 	}
+	if set.host.metrics != nil {
+		defer set.host.metrics.Close() // when serve fails before serving metrics
+	}
 	if err := checkDatabase(cfg.DataDir, set.newDatabase); err != nil {
 		return err
 	}
@@ -136,7 +171,20 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		return err
 	}
 	defer per.close(logger)
-	lob := lobby.New(per.wire(set.lobby))
+	lcfg := per.wire(set.lobby)
+	var met *metrics.Metrics
+	var srv *sshserver.Server
+	var lob *lobby.Lobby
+	if set.host.metrics != nil {
+		met = metrics.New(metrics.Sources{
+			SSH:      func() sshserver.Stats { return srv.Stats() },
+			Tables:   func() map[string]int { return tablesByGame(lob)() },
+			Rulesets: rulesetNames(reg),
+		})
+		lcfg.Journal = timedJournal{lcfg.Journal, met}
+		lcfg.Bots, lcfg.LevelBots = timedBots(lcfg.Bots, met), timedLevelBots(lcfg.LevelBots, met)
+	}
+	lob = lobby.New(lcfg)
 	per.drainOn(ctx, lob)
 	lobbyDone := make(chan error, 1)
 	go func() { lobbyDone <- lob.Run(context.Background()) }()
@@ -146,11 +194,43 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	app.SetSettingsStore(per.store)
 	public := publicAddrOf(set.publicAddr, ln.Addr().String(), os.Hostname)
 	app.SetPublicAddr(public)
-	srv, err := sshserver.New(cfg, app, logger)
+	app.SetAdmins(set.host.admins)
+	app.SetMOTD(set.host.motd)
+	if err := app.SetBans(per.store); err != nil {
+		_ = lob.Shutdown(context.Background())
+		<-lobbyDone
+		return err
+	}
+	cfg.Refuse = func(id sshserver.Identity, ip string) string { return app.Refused(id.ID, ip) }
+	srv, err = sshserver.New(cfg, app, logger)
 	if err != nil {
 		_ = lob.Shutdown(context.Background())
 		<-lobbyDone
 		return err
+	}
+	if met != nil {
+		mctx, stopMetrics := context.WithCancel(context.Background())
+		metricsDone := make(chan error, 1)
+		go func() {
+			metricsDone <- met.Serve(mctx, set.host.metrics, func() error {
+				select {
+				case <-lob.Done():
+					return errors.New("the lobby has stopped")
+				default:
+					return nil
+				}
+			})
+		}()
+		defer func() {
+			stopMetrics()
+			if err := <-metricsDone; err != nil {
+				logger.Warn("metrics listener", "err", err)
+			}
+		}()
+		logger.Info("metrics", "addr", set.host.metrics.Addr().String(), "paths", "/metrics /healthz")
+	}
+	if len(set.host.admins) > 0 {
+		logger.Info("admins", "keys", len(set.host.admins))
 	}
 	dataDir, _ := filepath.Abs(cfg.DataDir)
 	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", dataDir)
@@ -171,12 +251,14 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	return serveErr
 }
 
-// serveSettings are what serve's options adjust: the lobby and the store.
+// serveSettings are what serve's options adjust: the lobby, the store and
+// the host's settings.
 type serveSettings struct {
 	lobby       lobby.Config
 	store       []store.Option
 	publicAddr  string // "": derived from the listener (publicAddrOf)
 	newDatabase bool   // a missing or empty database is meant (checkDatabase)
+	host        hostSettings
 }
 
 // serveOption adjusts the lobby or the store a server runs.

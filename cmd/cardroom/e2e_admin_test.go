@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/log"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshserver/sshtest"
+)
+
+// hostServer is the real card room on a data dir the test chooses, so that
+// it can be stopped and started again on the same one.
+type hostServer struct {
+	testServer
+	stop func()
+}
+
+// startHost runs serve on 127.0.0.1:0 over dir with opts; stop (also run
+// when the test ends) shuts it down and waits for it.
+func startHost(t *testing.T, dir string, opts ...serveOption) *hostServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sshserver.Config{
+		Listen: ln.Addr().String(), DataDir: dir, KeepaliveInterval: -1, IdleTimeout: -1,
+		MaxSessionsPerIP: 32, ShutdownTimeout: 5 * time.Second, FPS: 120,
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	opts = append([]serveOption{withSeed(20261201), withBaselineBots()}, opts...)
+	go func() { done <- serve(ctx, ln, cfg, 0, 0, log.New(io.Discard), opts...) }()
+	stopped := false
+	stop := func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve returned %v", err)
+			}
+		case <-time.After(testTimeout):
+			t.Errorf("serve did not return within %v of its context ending", testTimeout)
+		}
+	}
+	t.Cleanup(stop)
+	return &hostServer{testServer{addr: ln.Addr().String(), dir: dir}, stop}
+}
+
+// An admin kicks a player by name, announces to every session, and bans a
+// key: the banned key is refused before a session opens, also after the
+// server has been restarted on the same data dir; :unban lets it in again.
+func TestE2EAdminKickAnnounceBan(t *testing.T) {
+	ctx := testCtx(t)
+	dir := t.TempDir()
+	adminKey, malloryKey := sshtest.NewKey(), sshtest.NewKey()
+	keysFile := filepath.Join(t.TempDir(), "admins")
+	line := "# the host\n" + string(gossh.MarshalAuthorizedKey(adminKey.PublicKey()))
+	if err := os.WriteFile(keysFile, []byte(line), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fps, err := readAdminKeys(keysFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startHost(t, dir, withAdmins(fps...), withMOTD("Welcome! Tournament on Friday at 20:00.\n"))
+
+	admin := srv.lobby(ctx, t, "root", sshtest.Options{Key: adminKey})
+	admin.waitFor("Tournament on Friday")
+	admin.waitFor("a admin")
+	bob := srv.lobby(ctx, t, "bob", sshtest.Options{})
+	if strings.Contains(bob.screen(), "admin") {
+		t.Fatalf("bob, no admin, is shown the admin key:\n%s", bob.screen())
+	}
+	mallory := srv.lobby(ctx, t, "mallory", sshtest.Options{Key: malloryKey})
+
+	admin.typ(":announce Server restarts in 5 minutes" + sshtest.KeyEnter)
+	admin.waitFor("Announced to 3 sessions")
+	bob.waitFor("Notice: Server restarts in 5 minutes")
+	mallory.waitFor("Notice: Server restarts in 5 minutes")
+
+	admin.typ(":kick bob" + sshtest.KeyEnter)
+	admin.waitFor("bob was kicked")
+	bob.waitFor("An admin closed your session.")
+	if code, err := bob.c.Wait(ctx); err != nil || code != 0 {
+		t.Logf("bob's session ended: exit %d, %v", code, err)
+	}
+
+	admin.typ("a")
+	admin.waitFor("Sessions (")
+	admin.waitFor("mallory")
+	admin.typ(":ban mallory" + sshtest.KeyEnter)
+	admin.waitFor("Banned " + gossh.FingerprintSHA256(malloryKey.PublicKey()))
+	mallory.waitFor("An admin has banned you from this card room.")
+	admin.waitFor("Bans (1)")
+
+	refused := func(when string) {
+		t.Helper()
+		c, err := sshtest.Dial(ctx, srv.addr, sshtest.Options{User: "mallory", Key: malloryKey})
+		if err != nil {
+			t.Fatalf("%s: Dial: %v", when, err)
+		}
+		defer c.Close()
+		if err := c.WaitFor(ctx, "You are banned from this card room."); err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		if code, err := c.Wait(ctx); err != nil || code != 1 {
+			t.Errorf("%s: the banned session exits %d (%v), want 1", when, code, err)
+		}
+		if strings.Contains(c.Screen().String(), "Quick play") {
+			t.Errorf("%s: the banned key saw the lobby", when)
+		}
+	}
+	refused("after the ban")
+
+	// The ban is in the store: a restart keeps it.
+	srv.stop()
+	srv = startHost(t, dir, withAdmins(fps...))
+	refused("after a restart")
+	admin = srv.lobby(ctx, t, "root", sshtest.Options{Key: adminKey})
+	admin.typ(":unban " + gossh.FingerprintSHA256(malloryKey.PublicKey()) + sshtest.KeyEnter)
+	admin.waitFor("Lifted the ban")
+	srv.lobby(ctx, t, "mallory", sshtest.Options{Key: malloryKey})
+}
+
+// A ban by IP address refuses every key and guest from it; a timed ban
+// says until when.
+func TestE2EBanByIP(t *testing.T) {
+	ctx := testCtx(t)
+	adminKey := sshtest.NewKey()
+	srv := startHost(t, t.TempDir(), withAdmins(gossh.FingerprintSHA256(adminKey.PublicKey())))
+	admin := srv.lobby(ctx, t, "root", sshtest.Options{Key: adminKey})
+	admin.typ(":ban 127.0.0.1 2h" + sshtest.KeyEnter)
+	// The admin is on 127.0.0.1 too, and is kicked with everyone there.
+	admin.waitFor("An admin has banned you from this card room.")
+	_, stderr, code, err := sshtest.Exec(ctx, srv.addr, sshtest.Options{User: "eve", Guest: true}, "list")
+	if err != nil || code != 1 || !strings.Contains(stderr, "You are banned from this card room until") {
+		t.Fatalf("a guest from the banned IP: exit %d, %v, stderr %q", code, err, stderr)
+	}
+}
+
+// Metrics are scraped over HTTP on loopback from a running server.
+func TestE2EMetrics(t *testing.T) {
+	ctx := testCtx(t)
+	mln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startHost(t, t.TempDir(), withMetrics(mln))
+	p := srv.lobby(ctx, t, "ada", sshtest.Options{})
+	p.typ("1") // quick play: a table with bots
+	p.waitUntil("the table screen", func(s string) bool {
+		return !strings.Contains(s, "Quick play:") && strings.Contains(s, "Singularity")
+	})
+	url := "http://" + mln.Addr().String()
+	scrape := func(path string) string {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(ctx, "GET", url+path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %s", path, resp.StatusCode, b)
+		}
+		return string(b)
+	}
+	body := scrape("/metrics")
+	for _, want := range []string{
+		"cardroom_sessions 1",
+		`cardroom_logins_total{auth="publickey"} 1`,
+		`cardroom_refused_total{reason="banned"} 0`,
+		`cardroom_tables{ruleset="singularity"} 1`,
+		"cardroom_frames_written_total",
+		"cardroom_bytes_written_total",
+		`cardroom_bot_decision_seconds_count{ruleset="doudizhu"}`,
+		"cardroom_journal_write_seconds_bucket",
+		"go_goroutines",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if got := scrape("/healthz"); got != "ok\n" {
+		t.Errorf("/healthz: %q", got)
+	}
+}
