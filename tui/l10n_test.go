@@ -160,3 +160,17 @@ func TestLocalRanks(t *testing.T) {
 		}
 	}
 }
+
+// Every option's name fits the create form's column in every language.
+func TestOptionLabelsFitTheColumn(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		tx := newText(lang)
+		for _, r := range games.Registry().All() {
+			for _, o := range r.Options {
+				if l := optionLabel(tx, o.Name); visibleWidth(l) > 18 {
+					t.Errorf("%s: %q is wider than 18", lang, l)
+				}
+			}
+		}
+	}
+}
