@@ -82,8 +82,16 @@ type Config struct {
 	// IdleClose closes a table waiting for its start that nobody has been
 	// at for this long (tables.DefaultIdleClose when 0; Off: never).
 	IdleClose time.Duration
+	// UnattendedClose ends a running game whose table nobody (no person in
+	// a seat, no spectator) has been at for this long, restored tables
+	// too (tables.DefaultUnattendedClose when 0; Off: never).
+	UnattendedClose time.Duration
 	// MaxTables bounds the tables running at once (200 when 0).
 	MaxTables int
+	// MaxTablesPerPlayer bounds the tables one person (a key, or an
+	// address for guests) hosts at once (DefaultMaxTablesPerPlayer when 0;
+	// negative: no bound).
+	MaxTablesPerPlayer int
 	// PublishEvery coalesces lobby updates: subscribers get at most one
 	// update per PublishEvery. A change after a quiet interval goes out at
 	// once; changes within the interval go out together at its end, as one
@@ -237,6 +245,7 @@ type entry struct {
 	t    *tables.Table
 	info TableInfo
 	code string
+	host string // who created it, as hostOf counts them ("" for a restored table)
 }
 
 // New returns a lobby; call Run.
@@ -256,8 +265,14 @@ func New(cfg Config) *Lobby {
 	if cfg.IdleClose == 0 {
 		cfg.IdleClose = tables.DefaultIdleClose
 	}
+	if cfg.UnattendedClose == 0 {
+		cfg.UnattendedClose = tables.DefaultUnattendedClose
+	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 200
+	}
+	if cfg.MaxTablesPerPlayer == 0 {
+		cfg.MaxTablesPerPlayer = DefaultMaxTablesPerPlayer
 	}
 	seed := cfg.Seed
 	if seed == 0 {
@@ -952,6 +967,10 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if len(l.tabs) >= l.cfg.MaxTables {
 		return Created{}, ErrTooManyTabs
 	}
+	host := l.hostOf(req.Host.ID, req.Host.Guest)
+	if err := l.mayHost(host); err != nil {
+		return Created{}, err
+	}
 	rs, err := l.cfg.Registry.Lookup(req.Ruleset)
 	if err != nil {
 		return Created{}, err
@@ -978,7 +997,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
-		IdleClose: max(l.cfg.IdleClose, 0), BotLevels: req.BotLevels,
+		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), BotLevels: req.BotLevels,
 		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 		Fallback: l.cfg.Fallback,
 	}
@@ -989,7 +1008,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	e := &entry{t: t, code: cfg.Code, info: TableInfo{<-t.Summaries()}}
+	e := &entry{t: t, code: cfg.Code, host: host, info: TableInfo{<-t.Summaries()}}
 	l.tabs[cfg.ID] = e
 	l.order = append(l.order, cfg.ID)
 	if cfg.Code != "" {
@@ -1079,8 +1098,8 @@ func (l *Lobby) restore() {
 	}
 	for _, s := range saved {
 		cfg := tables.Config{
-			IdleClose: max(l.cfg.IdleClose, 0),
-			Clock:     l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+			IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0),
+			Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 			Fallback: l.cfg.Fallback,
 		}
 		t, err := tables.Restore(l.cfg.Registry, s, cfg)

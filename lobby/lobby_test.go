@@ -138,7 +138,7 @@ func newRigWith(t *testing.T, f func(*Config)) *rig {
 	r := &rig{clock: tables.NewFakeClock(t0), sink: &memSink{}, errc: make(chan error, 1)}
 	cfg := Config{
 		Registry: engine.NewRegistry(turnsRuleset()), Sink: r.sink, Clock: r.clock,
-		Seed: 42, BotPace: time.Second, TurnTimer: Off,
+		Seed: 42, BotPace: time.Second, TurnTimer: Off, MaxTablesPerPlayer: -1,
 	}
 	if f != nil {
 		f(&cfg)

@@ -289,8 +289,8 @@ func (t *Table) loop(ctx context.Context) (err error) {
 		case <-idleC:
 			t.idleTimer = nil
 			if t.idle() {
+				t.log.Info("table closed: nobody was at it", "table", t.cfg.ID, "phase", t.phase.String())
 				t.phase, t.ended, t.dirty = Over, "nobody was at the table", true
-				t.log.Info("table closed: nobody came", "table", t.cfg.ID)
 			}
 		}
 		if err := t.settle(); err != nil {
@@ -605,10 +605,10 @@ func (t *Table) currentKey() armKey {
 	return k
 }
 
-// idle reports whether a waiting table has nobody at it: no subscriber and
-// no connected person in a seat.
+// idle reports whether a waiting or running table has nobody at it: no
+// subscriber and no connected person in a seat (see idleAfter).
 func (t *Table) idle() bool {
-	if t.phase != Waiting || t.cfg.IdleClose <= 0 || len(t.subs) > 0 {
+	if t.idleAfter() <= 0 || len(t.subs) > 0 {
 		return false
 	}
 	return !slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" && s.connected })
@@ -619,7 +619,7 @@ func (t *Table) idle() bool {
 func (t *Table) schedule() {
 	switch idle := t.idle(); {
 	case idle && t.idleTimer == nil:
-		t.idleTimer = t.clock.NewTimer(t.cfg.IdleClose)
+		t.idleTimer = t.clock.NewTimer(t.idleAfter())
 	case !idle && t.idleTimer != nil:
 		t.idleTimer.Stop()
 		t.idleTimer = nil

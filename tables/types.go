@@ -137,6 +137,9 @@ const (
 	DefaultBotBudget = 200 * time.Millisecond
 	DefaultChatLines = 50
 	DefaultIdleClose = 10 * time.Minute
+	// DefaultUnattendedClose is the grace a running table nobody is at gets
+	// (Config.UnattendedClose of a server's tables).
+	DefaultUnattendedClose = time.Minute
 	// MaxChatRunes is the longest chat line accepted, in characters.
 	MaxChatRunes = 200
 	// ChatBurst lines may be sent at once; after that one line per ChatEvery.
@@ -180,6 +183,11 @@ type Config struct {
 	// been at it (no subscriber, no connected person in a seat) for this
 	// long; 0 never does.
 	IdleClose time.Duration
+	// UnattendedClose ends a running game when nobody has been at its table
+	// (no subscriber: no person in a seat and no spectator) for this long,
+	// so bots do not play on for nobody; 0 never does. The game is kept,
+	// unrated, as unfinished.
+	UnattendedClose time.Duration
 	// ChatLines is how many chat lines snapshots carry (DefaultChatLines when 0).
 	ChatLines int
 

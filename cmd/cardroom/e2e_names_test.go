@@ -108,3 +108,18 @@ func TestE2EExportOnlyYourOwnGames(t *testing.T) {
 		t.Errorf("a later guest exported a guest's game: exit %d\n%.300s", code, out)
 	}
 }
+
+// One person hosts at most --max-tables-per-player tables (2 by default):
+// the lobby says so when they ask for a third.
+func TestE2EMaxTablesPerPlayer(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	p := s.lobby(ctx, t, "hoarder", sshtest.Options{})
+	for range 2 {
+		p.createTable("Boerenbridge")
+		p.typ("\x1b") // back to the lobby; the waiting table stays
+		p.waitFor("Quick play:")
+	}
+	p.typ("4") // quick play would make a third table
+	p.waitForFold("you already host 2 tables, as many as one person may at once")
+}

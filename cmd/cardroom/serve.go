@@ -58,6 +58,8 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	fs.IntVar(&cfg.FPS, "fps", sshserver.DefaultFPS, "most frames a second drawn for one player (a higher rate shows keys sooner and costs CPU)")
 	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
 	maxTables := fs.Int("max-tables", 200, "tables running at once")
+	unattended := fs.Duration("unattended-close", tables.DefaultUnattendedClose, "a running game whose table nobody (no person in a seat, no spectator) has been at for this long ends (negative: never)")
+	maxPerPlayer := fs.Int("max-tables-per-player", lobby.DefaultMaxTablesPerPlayer, "tables one person (a key, or an address for guests) may host at once (negative: no limit)")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
 	newDatabase := fs.Bool("new-database", false, "start with a new, empty database even though the host key says this server has run before (without it, a missing or empty cardroom.db stops the start)")
 	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
@@ -87,7 +89,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		fmt.Fprintln(stderr, "cardroom serve:", err)
 		return 2
 	}
-	opts := []serveOption{withMaxTables(*maxTables), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)}
+	opts := []serveOption{withMaxTables(*maxTables), withMaxTablesPerPlayer(*maxPerPlayer), withUnattendedClose(*unattended), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)}
 	if *adminKeys != "" {
 		fps, err := readAdminKeys(*adminKeys)
 		if err != nil {
@@ -273,6 +275,22 @@ func withBaselineBots() serveOption {
 // withMaxTables bounds the tables running at once.
 func withMaxTables(n int) serveOption {
 	return func(c *serveSettings) { c.lobby.MaxTables = n }
+}
+
+// withMaxTablesPerPlayer bounds the tables one person hosts at once.
+func withMaxTablesPerPlayer(n int) serveOption {
+	return func(c *serveSettings) { c.lobby.MaxTablesPerPlayer = n }
+}
+
+// withUnattendedClose sets the grace of a running table nobody is at
+// (negative: none, the game plays on).
+func withUnattendedClose(d time.Duration) serveOption {
+	return func(c *serveSettings) {
+		if d < 0 {
+			d = lobby.Off
+		}
+		c.lobby.UnattendedClose = d
+	}
 }
 
 // withLobbyInterval sets how often at most the lobby publishes an update

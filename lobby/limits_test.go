@@ -1,0 +1,58 @@
+package lobby
+
+import (
+	"errors"
+	"testing"
+	"testing/synctest"
+
+	"github.com/cardroom/cardroom/tables"
+)
+
+// A person hosts at most MaxTablesPerPlayer tables at once, counted by key,
+// or by address for guests; a table that ends frees its place.
+func TestMaxTablesPerPlayer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRigWith(t, func(c *Config) { c.MaxTablesPerPlayer = 2 })
+		l := r.l
+		alice := enter(t, l, "K1", "alice")
+		var first Created
+		for i := range 2 {
+			c, err := l.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 3})
+			must(t, err)
+			if i == 0 {
+				first = c
+			}
+		}
+		_, err := l.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 3})
+		var many *TooManyTables
+		if !errors.As(err, &many) || many.Max != 2 {
+			t.Fatalf("a third table: %v, want TooManyTables", err)
+		}
+		bob := enter(t, l, "K2", "bob")
+		if _, err := l.Create(CreateRequest{Host: bob, Ruleset: "turns", Seats: 3}); err != nil {
+			t.Fatalf("someone else's table: %v", err)
+		}
+		// Guests are counted by address: a new guest id from the same place
+		// is the same person.
+		for i, id := range []string{"guest-a", "guest-b", "guest-c"} {
+			e, err := l.Login(Login{ID: id, Name: "g", Guest: true, Addr: "198.51.100.9"})
+			must(t, err)
+			_, err = l.Create(CreateRequest{Host: e.Player, Ruleset: "turns", Seats: 3})
+			if i < 2 && err != nil {
+				t.Fatalf("guest table %d: %v", i+1, err)
+			}
+			if i == 2 && !errors.As(err, &many) {
+				t.Fatalf("a third guest table from one address: %v", err)
+			}
+		}
+		// A table that ends frees a place.
+		must(t, l.Leave(alice, first.Info.ID))
+		synctest.Wait()
+		r.clock.Advance(tables.DefaultIdleClose)
+		<-first.Table.Done()
+		synctest.Wait()
+		if _, err := l.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 3}); err != nil {
+			t.Fatalf("a table after one ended: %v", err)
+		}
+	})
+}

@@ -1,0 +1,90 @@
+package tables
+
+import (
+	"context"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/cardroom/cardroom/engine"
+)
+
+// A running table nobody is at (no person's subscription in a seat, no
+// spectator) ends after UnattendedClose, on the table's clock, and its
+// game is kept as unfinished; anyone watching keeps it going.
+func TestUnattendedTableEnds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		j := newMemJournal()
+		cfg := defaultConfig("toy")
+		cfg.Options = engine.Options{"rounds": "5"}
+		cfg.BotPace, cfg.TurnTimer = time.Hour, 0
+		cfg.UnattendedClose, cfg.Journal = time.Minute, j
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		c := r.subscribe(carol) // a spectator
+		a.sub.Close()
+		r.clock.Advance(time.Hour - time.Second) // carol watches: the game goes on
+		if s := c.now(); s.Phase != Playing {
+			t.Fatalf("phase %v with a spectator, want playing", s.Phase)
+		}
+		c.sub.Close()
+		r.clock.Advance(time.Minute - time.Second)
+		synctest.Wait()
+		select {
+		case <-r.table.Done():
+			t.Fatal("ended before its grace")
+		default:
+		}
+		r.clock.Advance(time.Second)
+		if err := r.wait(); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		if len(j.finished) != 1 || j.finished[0].Complete {
+			t.Fatalf("finished %+v, want the game kept, unfinished", j.finished)
+		}
+	})
+}
+
+// A restored table nobody comes back to ends after its grace too.
+func TestRestoredUnattendedTableEnds(t *testing.T) {
+	reg := engine.NewRegistry(toyRuleset("toy"))
+	rs, _ := reg.Lookup("toy")
+	var saved Saved
+	synctest.Test(t, func(t *testing.T) {
+		j := newMemJournal()
+		cfg := defaultConfig("toy")
+		cfg.Ruleset, cfg.Options = rs, engine.Options{"rounds": "5"}
+		cfg.BotPace, cfg.TurnTimer, cfg.Journal = time.Hour, 0, j
+		r := newRig(t, cfg)
+		r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		synctest.Wait()
+		r.stop() // the server stops: the journal stays
+		saved = j.saved("t1")
+		if saved.Header == nil {
+			t.Fatal("no journal to restore")
+		}
+	})
+	synctest.Test(t, func(t *testing.T) {
+		j := newMemJournal()
+		r := &rig{t: t, clock: NewFakeClock(t0.Add(time.Hour)), sink: &memSink{}, log: &testLog{}, errc: make(chan error, 1)}
+		tb, err := Restore(reg, saved, Config{Clock: r.clock, Sink: r.sink, Logger: r.log, Journal: j, UnattendedClose: time.Minute})
+		if err != nil {
+			t.Fatalf("Restore: %v", err)
+		}
+		r.table = tb
+		ctx, cancel := context.WithCancel(context.Background())
+		r.cancel = cancel
+		go func() { r.errc <- tb.Run(ctx) }()
+		t.Cleanup(func() { r.stop() })
+		synctest.Wait()
+		r.clock.Advance(time.Minute)
+		if err := r.wait(); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		if len(j.finished) != 1 {
+			t.Fatalf("finished %+v, want the restored game ended", j.finished)
+		}
+	})
+}
