@@ -8,9 +8,8 @@ package sshserver_test
 //     (this package) and TestE2EStalledClientDoesNotHoldUpTheTable (cmd/cardroom);
 //   - connection floods from one address and login storms:
 //     TestSessionsPerIPLimit, TestLoginRateLimit, TestLoginStorm… (this package);
-//   - hidden cards on the screens of a seat and of spectators for a whole
-//     game: TestE2ESpectatorNeverSeesAHand, TestE2EWholeGameAgainstBots, and
-//     TestE2EHiddenCardsNeverOnTheWire (cmd/cardroom), on the bytes;
+//   - hidden cards on the screens of spectators for a whole game:
+//     TestE2ESpectatorNeverSeesAHand (cmd/cardroom);
 //   - escape sequences in names and chat reaching another terminal:
 //     TestE2EEscapesNeverReachAnotherTerminal (cmd/cardroom), and the fuzz
 //     targets of tables.Clean and ValidName.
