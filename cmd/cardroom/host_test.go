@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/cardroom/cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/store"
+)
+
+// --log-format json writes one JSON object a line; an unknown format is a
+// usage error.
+func TestLogFormat(t *testing.T) {
+	var buf bytes.Buffer
+	l, err := newLogger(&buf, "json", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Info("listening", "addr", "127.0.0.1:2222")
+	var line map[string]any
+	if err := json.Unmarshal(bytes.TrimSpace(buf.Bytes()), &line); err != nil {
+		t.Fatalf("not a JSON line: %q: %v", buf.String(), err)
+	}
+	if line["msg"] != "listening" || line["addr"] != "127.0.0.1:2222" {
+		t.Errorf("JSON line %v", line)
+	}
+	var out, errOut bytes.Buffer
+	if code := serveCmd([]string{"--log-format", "xml"}, envOf(nil), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "text or json") {
+		t.Errorf("--log-format xml: exit %d, %q", code, errOut.String())
+	}
+}
+
+// The admin keys file is read as authorized_keys; a bad line is an error
+// that names it.
+func TestReadAdminKeys(t *testing.T) {
+	k1, k2 := sshtest.NewKey(), sshtest.NewKey()
+	good := "# admins\n\n" + string(gossh.MarshalAuthorizedKey(k1.PublicKey())) +
+		strings.TrimSpace(string(gossh.MarshalAuthorizedKey(k2.PublicKey()))) + " root@host\n"
+	path := filepath.Join(t.TempDir(), "admins")
+	if err := os.WriteFile(path, []byte(good), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fps, err := readAdminKeys(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fps) != 2 || fps[0] != gossh.FingerprintSHA256(k1.PublicKey()) || fps[1] != gossh.FingerprintSHA256(k2.PublicKey()) {
+		t.Errorf("fingerprints %v", fps)
+	}
+	if err := os.WriteFile(path, []byte(good+"ssh-ed25519 not-base64\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readAdminKeys(path); err == nil || !strings.Contains(err.Error(), "line 5") {
+		t.Errorf("a bad line: %v", err)
+	}
+	if err := os.WriteFile(path, []byte("# nobody\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readAdminKeys(path); err == nil {
+		t.Error("a file without keys was accepted")
+	}
+}
+
+// cardroom backup copies the database of a running server, with a table
+// being played on it, into a file that opens as a database.
+func TestBackupWhileServing(t *testing.T) {
+	ctx := testCtx(t)
+	srv := startHost(t, t.TempDir())
+	p := srv.lobby(ctx, t, "ada", sshtest.Options{})
+	p.typ("4") // quick play: Dou Dizhu with bots, journaled as it goes
+	p.waitUntil("the table screen", func(s string) bool { return !strings.Contains(s, "Quick play:") })
+	dest := filepath.Join(t.TempDir(), store.FileName)
+	var out, errOut bytes.Buffer
+	if code := run([]string{"backup", "--data-dir", srv.dir, dest}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("backup: exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "to restore") {
+		t.Errorf("backup says %q", out.String())
+	}
+	b, err := store.Open(filepath.Dir(dest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	js, err := b.Unfinished()
+	if err != nil || len(js) != 1 {
+		t.Errorf("the copy holds %d running tables (%v), want 1", len(js), err)
+	}
+	if code := run([]string{"backup", "--data-dir", srv.dir, dest}, nil, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "already exists") {
+		t.Errorf("a backup over an existing file: exit %d, %q", code, errOut.String())
+	}
+	if code := run([]string{"backup"}, nil, &out, &errOut); code != 2 {
+		t.Errorf("backup without FILE: exit %d", code)
+	}
+}
