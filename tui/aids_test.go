@@ -59,6 +59,21 @@ func TestTrumpSaysWhoNamedItAndHow(t *testing.T) {
 	if want := "drawn: " + tablesBotOr(v.Chooser) + "'s"; !strings.Contains(out, want) || !strings.Contains(out, "named by "+tablesBotOr(v.Chooser)) {
 		t.Fatalf("no %q in\n%s", want, out)
 	}
+	// With a long name, the line keeps to the screen: the card it came
+	// from goes first.
+	g := playWith(t, "specialrounds", 4, nil, 7, nil, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Modifier == trick.TrumpChoice && v.TrumpKnown && v.Turn == 0
+	})
+	snap := snapshotOf(g, "Special Rounds", 0)
+	for i := range snap.Seats {
+		snap.Seats[i].Name = "Bartholomew" + string(rune('A'+i))
+	}
+	m := onTable(testModel(80, 24, Settings{}), snap)
+	checkFits(t, "trump choice with long names", m.View(), 80, 24)
+	if !strings.Contains(stripANSI(m.View()), "named by Bartholom") {
+		t.Fatalf("the short trump line lost who named it:\n%s", stripANSI(m.View()))
+	}
 	// A turned card says so.
 	out, _ = trickScreen(t, 80, 24, "singularity", nil, 8, func(v *trick.View) bool {
 		return v.Phase == trick.PhasePlay && v.Turn == 0 && v.Turned != 0 && v.NamedBy < 0 && v.Round >= 2

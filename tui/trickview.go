@@ -176,11 +176,17 @@ func bidSum(v *trick.View) int {
 
 func (tm *tableModel) drawRoundLines(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
-	line := tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + cardCount(tx, v.Cards) + " · " + tm.trumpText(v)
-	if v.Dealer >= 0 {
-		line += " · " + tx.get("dealer") + " " + tm.plainName(v.Dealer)
+	var line string
+	for _, short := range []bool{false, true} { // short: the trump without how it came, when the line is too long
+		line = tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + cardCount(tx, v.Cards) + " · " + tm.trumpText(v, short)
+		if v.Dealer >= 0 {
+			line += " · " + tx.get("dealer") + " " + tm.plainName(v.Dealer)
+		}
+		if visibleWidth(line) <= tm.width() {
+			break
+		}
 	}
-	out := fit(line, tm.m.width+40) + "\n"
+	out := fit(line, tm.width()) + "\n"
 	var notes []string
 	if sum := bidSum(v); sum >= 0 {
 		notes = append(notes, bidSumText(tx, sum, v.Cards))
@@ -214,8 +220,9 @@ func bidSumText(tx *text, sum, cards int) string {
 }
 
 // trumpText is the round's trump and how it came: turned, named (by whom,
-// after which card) or drawn, or who is to name it.
-func (tm *tableModel) trumpText(v *trick.View) string {
+// after which card) or drawn, or who is to name it; short leaves out the
+// card it came from.
+func (tm *tableModel) trumpText(v *trick.View, short bool) string {
 	st, tx := tm.m.st, tm.m.tx
 	if !v.TrumpKnown {
 		if v.TrumpBy >= 0 {
@@ -231,6 +238,7 @@ func (tm *tableModel) trumpText(v *trick.View) string {
 		trump += ", " + tx.f("named by %s", tm.plainName(v.NamedBy))
 	}
 	switch {
+	case short:
 	case v.Turned != cards.None:
 		trump += st.Subtle.Render(" ("+tx.get("turned")+" ") + st.Card(v.Turned) + st.Subtle.Render(")")
 	case v.NamedBy >= 0 && v.NamedBy == v.Chooser:
@@ -415,7 +423,7 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	// The draw of a trump-choice round, the trick, or the last trick.
 	switch {
 	case tm.showLast:
-		b.WriteString(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner) + "\n")
+		b.WriteString(fit(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner), tm.width()) + "\n")
 	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
 		var parts []string
 		for _, d := range v.Draws {
@@ -425,13 +433,13 @@ func (tm *tableModel) trickList(v *trick.View) string {
 		if v.Chooser >= 0 {
 			drawLine += "  → " + tx.f("%s names trump", tm.plainName(v.Chooser))
 		}
-		b.WriteString(drawLine + "\n")
+		b.WriteString(fit(drawLine, tm.width()) + "\n")
 	case len(v.Trick) > 0:
-		b.WriteString(tm.trickLine(tx.get("Trick:"), v.Trick, -1) + "\n")
+		b.WriteString(fit(tm.trickLine(tx.get("Trick:"), v.Trick, -1), tm.width()) + "\n")
 	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
-		b.WriteString(tm.roundSummary(v.Sheet[len(v.Sheet)-1]) + "\n")
+		b.WriteString(fit(tm.roundSummary(v.Sheet[len(v.Sheet)-1]), tm.width()) + "\n")
 	case len(v.LastTrick) > 0:
-		b.WriteString(st.Subtle.Render(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner)) + "\n")
+		b.WriteString(st.Subtle.Render(fit(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner), tm.width())) + "\n")
 	default:
 		b.WriteString("\n")
 	}
