@@ -86,7 +86,10 @@ type model struct {
 	screen screen
 	status string // one line: the answer to the last action
 	isErr  bool
-	closed string // the session is closing: why
+	// keepStatus: keys do not clear the status before this (the notice of
+	// dropped input outlives the keys that still get through)
+	keepStatus time.Time
+	closed     string // the session is closing: why
 
 	subs *subscriptions
 	// The lobby subscription is open only while the lobby screen is shown
@@ -334,6 +337,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case sshserver.InputDroppedMsg:
 		m.say(m.tx.get("Too many keys at once: some were dropped."), true)
+		m.keepStatus = m.app.now().Add(3 * time.Second)
 		return m, nil
 	case sshserver.ClosingMsg:
 		m.closed = msg.Reason
@@ -449,7 +453,10 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.KeyMsg:
 		var cmds []tea.Cmd
-		m.status = "" // a key answers or dismisses the last message
+		if m.keepStatus.IsZero() || !m.app.now().Before(m.keepStatus) {
+			m.status = "" // a key answers or dismisses the last message
+			m.keepStatus = time.Time{}
+		}
 		for _, k := range m.splitIfKeys(msg) {
 			cmds = append(cmds, m.key(k))
 		}
