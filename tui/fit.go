@@ -12,7 +12,7 @@ func fit(s string, w int) string {
 	if w <= 1 {
 		return ""
 	}
-	if len(s) <= w { // no text is wider than its bytes
+	if len(s) <= w || visibleWidth(s) <= w { // no text is wider than its bytes; styled text is longer
 		return s
 	}
 	return ansi.Truncate(s, w, "…")
