@@ -66,7 +66,9 @@ func (m *model) adminView() string {
 	st, tx, d := m.st, m.tx, m.adminD
 	w := m.width
 	var b strings.Builder
-	b.WriteString(st.Title.Render(tx.get("Admin")) + st.Subtle.Render("  "+tx.get(":kick NAME · :ban NAME|KEY|IP [2h|7d] · :unban KEY|IP · :announce TEXT")) + "\n\n")
+	title := tx.get("Admin")
+	hint := fit(tx.get(":kick NAME · :ban NAME|KEY|IP [2h|7d] · :unban KEY|IP · :announce TEXT"), w-visibleWidth(title)-2)
+	b.WriteString(st.Title.Render(title) + st.Subtle.Render("  "+hint) + "\n\n")
 	// The three lists share the rows there are: each gets a third at least.
 	room := max(3, (m.height-12)/3)
 	section := func(title string, n int, lines []string) {
@@ -94,7 +96,7 @@ func (m *model) adminView() string {
 	section(tx.f("Sessions (%d)", len(d.sessions)), len(d.sessions), lines)
 	lines = lines[:0]
 	for _, t := range d.tables {
-		lines = append(lines, fmt.Sprintf("%s %s %s", cell(t.ID, 8), cell(t.Title, 15), tx.f("%d people, %d bots, %d watching · %s", t.Humans, t.Bots, t.Spectators, tx.get(t.Phase.String()))))
+		lines = append(lines, fmt.Sprintf("%s %s %s", cell(t.ID, 8), cell(t.Title, 15), tx.f("people %d · bots %d · watching %d · %s", t.Humans, t.Bots, t.Spectators, tx.get(t.Phase.String()))))
 	}
 	section(tx.f("Tables (%d)", len(d.tables)), len(d.tables), lines)
 	lines = lines[:0]
@@ -103,7 +105,7 @@ func (m *model) adminView() string {
 		if !bn.Expires.IsZero() {
 			until = tx.f("until %s", bn.Expires.UTC().Format("2006-01-02 15:04"))
 		}
-		lines = append(lines, fmt.Sprintf("%s %s · %s · %s", bn.Value, cell(bn.Name, 16), until, tx.f("by %s", bn.By)))
+		lines = append(lines, fmt.Sprintf("%s %s · %s · %s", cell(bn.Name, 16), until, tx.f("by %s", bn.By), bn.Value))
 	}
 	section(tx.f("Bans (%d)", len(d.bans)), len(d.bans), lines)
 	if d.err != nil {
