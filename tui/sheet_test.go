@@ -158,3 +158,23 @@ func TestDouDizhuSheetNamesWhatDoubled(t *testing.T) {
 
 // stripANSI is s without its escape sequences.
 func stripANSI(s string) string { return ansi.Strip(s) }
+
+// Six seats with long names still fit 80 columns: the round's points give
+// way first.
+func TestSheetOfSixFits(t *testing.T) {
+	g := playWith(t, "singularity", 6, nil, 14, nil, func(g engine.Game) bool {
+		return g.Next() == 0 && len(g.Result().Rounds) >= 6 && g.Legal(0)[0].Kind == engine.Play
+	})
+	snap := snapshotOf(g, "Singularity", 0)
+	for i := range snap.Seats {
+		snap.Seats[i].Name = fmt.Sprintf("Bartholomew%d", i)
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
+		m := onTable(testModel(size[0], size[1], Settings{}), snap)
+		m.table.showSheet = true
+		checkFits(t, "sheet of six", m.View(), size[0], size[1])
+		if !strings.Contains(stripANSI(m.View()), "total") {
+			t.Errorf("%dx%d: no total line:\n%s", size[0], size[1], stripANSI(m.View()))
+		}
+	}
+}
