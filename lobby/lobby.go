@@ -79,6 +79,9 @@ type Config struct {
 	// (tables.DefaultTurnTimer, tables.DefaultBotPace when 0).
 	TurnTimer time.Duration
 	BotPace   time.Duration
+	// TrickPause is every table's pause after a completed trick
+	// (tables.Config.TrickPause; 0: none).
+	TrickPause time.Duration
 	// IdleClose closes a table waiting for its start that nobody has been
 	// at for this long (tables.DefaultIdleClose when 0; Off: never).
 	IdleClose time.Duration
@@ -997,7 +1000,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
-		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), BotLevels: req.BotLevels,
+		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), BotLevels: req.BotLevels,
 		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 		Fallback: l.cfg.Fallback,
 	}
@@ -1098,7 +1101,7 @@ func (l *Lobby) restore() {
 	}
 	for _, s := range saved {
 		cfg := tables.Config{
-			IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0),
+			IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0),
 			Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 			Fallback: l.cfg.Fallback,
 		}

@@ -89,6 +89,7 @@ type Table struct {
 	botTimer   Timer
 	turnTimer  Timer
 	idleTimer  Timer // a waiting table nobody is at closes when it fires
+	pause      Timer // the completed trick on screen ends when it fires (pause.go)
 	deadline   time.Time
 	ctx        context.Context // Run's context (Background before Run): decisions derive from it
 	thinking   *decision       // the bot decision in flight for armed, nil when none
@@ -137,6 +138,7 @@ type armKey struct {
 	next   int
 	bot    bool
 	chance bool // a chance step shown at the bots' pace (PacedChancer)
+	paused bool // a completed trick is on screen (pause.go): nobody moves
 }
 
 // New validates cfg (rule set, options, number of seats) and returns a table
@@ -243,7 +245,7 @@ func (t *Table) loop(ctx context.Context) (err error) {
 		return err
 	}
 	for t.phase != Over {
-		var botC, turnC, idleC, cutC <-chan time.Time
+		var botC, turnC, idleC, cutC, pauseC <-chan time.Time
 		var thinkC <-chan decided
 		if d := t.thinking; d != nil {
 			if !d.ready {
@@ -261,6 +263,9 @@ func (t *Table) loop(ctx context.Context) (err error) {
 		}
 		if t.turnTimer != nil {
 			turnC = t.turnTimer.C()
+		}
+		if t.pause != nil {
+			pauseC = t.pause.C()
 		}
 		select {
 		case <-ctx.Done():
@@ -286,6 +291,9 @@ func (t *Table) loop(ctx context.Context) (err error) {
 			if err := t.cutFired(); err != nil {
 				return err
 			}
+		case <-pauseC:
+			t.pause = nil
+			t.dirty = true
 		case <-idleC:
 			t.idleTimer = nil
 			if t.idle() {
@@ -304,6 +312,7 @@ func (t *Table) loop(ctx context.Context) (err error) {
 func (t *Table) finish(err error) {
 	defer close(t.done)
 	t.stopTimers()
+	t.endPause()
 	t.dropDecision()
 	t.thinkers.Wait() // every goroutine the table started has returned
 	if t.idleTimer != nil {
@@ -406,6 +415,9 @@ const maxSteps = 1 << 20
 
 func (t *Table) advance() error {
 	for range maxSteps {
+		if t.pause != nil {
+			return nil // the completed trick stays on screen; then the game goes on
+		}
 		if t.g.Done() {
 			t.phase = Over
 			t.standings = standings(t.g.Result().Totals, t.seatNames())
@@ -450,6 +462,7 @@ func (t *Table) record(e engine.Event) {
 	t.observe(e)
 	t.queueEvent(e)
 	t.dirty = true
+	t.maybePause(e)
 }
 
 // observe appends e to the table's events and follows the round.
@@ -594,8 +607,8 @@ func (t *Table) playBot(i int, m engine.Move) error {
 }
 
 func (t *Table) currentKey() armKey {
-	k := armKey{phase: t.phase, events: len(t.events), next: engine.Over}
-	if t.phase == Playing && !t.g.Done() {
+	k := armKey{phase: t.phase, events: len(t.events), next: engine.Over, paused: t.pause != nil}
+	if t.phase == Playing && !t.g.Done() && !k.paused {
 		k.next = t.g.Next()
 		if k.next >= 0 && k.next < len(t.seats) {
 			k.bot = t.botDriven(k.next)
@@ -825,7 +838,8 @@ func (t *Table) broadcast() {
 		Version: t.version, TableID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
 		Options: t.opts, Private: t.cfg.Private, Seats: t.seatInfos(), Host: t.host.Name,
 		Phase: t.phase, Turn: engine.Over, Deadline: t.deadline, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
-		Chat: slices.Clone(t.chat), Standings: t.standings, Ended: t.ended,
+		Paused: t.pause != nil,
+		Chat:   slices.Clone(t.chat), Standings: t.standings, Ended: t.ended,
 	}
 	for _, p := range t.spect {
 		base.Spectators = append(base.Spectators, p.Name)
@@ -1271,6 +1285,7 @@ func (t *Table) move(p Player, m engine.Move) error {
 	if err := t.g.Apply(i, m); err != nil {
 		return err
 	}
+	t.endPause() // a person who moves on ends the pause for everyone
 	if s.away || !s.connected || s.missed > 0 {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}

@@ -129,6 +129,8 @@ type Rounder interface {
 const (
 	DefaultTurnTimer = 60 * time.Second
 	DefaultBotPace   = time.Second
+	// DefaultTrickPause is long enough to read who won a trick.
+	DefaultTrickPause = 1500 * time.Millisecond
 	// DefaultBotBudget is how long a bot may think about a move at a table
 	// with a bot pace (issue 6: strong within 300 ms a decision at p99). It
 	// is a little above the strong levels' own 150 ms guard, so a bot
@@ -166,6 +168,9 @@ type Config struct {
 	TurnTimer time.Duration
 	// BotPace is how long a bot waits before its move; 0 moves at once.
 	BotPace time.Duration
+	// TrickPause is how long a completed trick (and the end of a deal)
+	// stays on screen before the game goes on (pause.go); 0: no pause.
+	TrickPause time.Duration
 	// BotBudget bounds a bot's decision (DefaultBotBudget when 0), and
 	// never exceeds TurnTimer when that is set. With a BotPace the bot
 	// decides off the table's goroutine while the pace runs, is told to
@@ -256,9 +261,12 @@ type Snapshot struct {
 	Deadline time.Time   // when the person to move runs out of time; zero without a timer
 	// BotRounds are the rounds the subscriber's bot played for them since
 	// they last moved themselves (read-only).
-	BotRounds  []int
-	TurnTimer  time.Duration
-	BotPace    time.Duration
+	BotRounds []int
+	TurnTimer time.Duration
+	BotPace   time.Duration
+	// Paused: the table holds a completed trick (the view's last trick)
+	// or the end of a deal on screen for a moment; nobody is timed.
+	Paused     bool
 	Round      int // from the view's Round when it has one
 	Result     engine.Result
 	Chat       []ChatLine // the last lines, oldest first

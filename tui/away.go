@@ -53,7 +53,7 @@ func (tm *tableModel) awayLine() string {
 	tx := tm.m.tx
 	line := tx.get("You are away: your bot plays for you.")
 	if len(s.BotRounds) > 0 {
-		line = tx.f("You are away: your bot played %s for you.", roundList(tx, s.BotRounds))
+		line = tx.f("You are away: your bot played %s.", roundList(tx, s.BotRounds))
 	}
-	return line + " " + tx.get("Press any key to play yourself.")
+	return line + " " + tx.get("Press any key to play.")
 }

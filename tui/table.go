@@ -173,6 +173,15 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 		nv.Hand = trumpFirst(v.Hand, v.Trump, v.TrumpKnown)
 		s.View = &nv
 	}
+	if v, ok := roundEndHeld(s); ok {
+		prev, _ := tm.snap.View.(*trick.View)
+		if nv := heldRoundEnd(prev, v); nv != nil {
+			s.View = nv
+		}
+	}
+	if tm.showLast && playedChanged(tm.snap.View, s.View) {
+		tm.showLast = false // the previous trick goes away on the next move
+	}
 	tm.snap = s
 	tm.gen++
 	tm.backing = false
@@ -284,9 +293,15 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		cmd := m.leaveTable(m.tx.get("You left the table."))
 		return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
 	}
-	if tm.showSheet || tm.showLast {
-		if k.String() == "tab" || k.String() == "esc" || k.String() == "." {
-			tm.showSheet, tm.showLast = false, false
+	if tm.showLast { // the previous trick goes away on the next key
+		tm.showLast = false
+		if k.String() == "." || k.String() == "esc" {
+			return nil
+		}
+	}
+	if tm.showSheet {
+		if k.String() == "tab" || k.String() == "esc" {
+			tm.showSheet = false
 			return nil
 		}
 	}

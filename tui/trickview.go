@@ -422,8 +422,8 @@ func (tm *tableModel) trickList(v *trick.View) string {
 
 	// The draw of a trump-choice round, the trick, or the last trick.
 	switch {
-	case tm.showLast:
-		b.WriteString(fit(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner), tm.width()) + "\n")
+	case tm.held(v):
+		b.WriteString(fit(tm.heldLine(v), tm.width()) + "\n")
 	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
 		var parts []string
 		for _, d := range v.Draws {
@@ -442,6 +442,9 @@ func (tm *tableModel) trickList(v *trick.View) string {
 		b.WriteString(st.Subtle.Render(fit(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner), tm.width())) + "\n")
 	default:
 		b.WriteString("\n")
+	}
+	if tm.showLast {
+		b.WriteString(fit(tm.previousLine(v), tm.width()))
 	}
 	b.WriteString("\n")
 	return b.String()
@@ -536,7 +539,10 @@ func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
 	centre := ""
 	trickCards, winner := v.Trick, -1
 	switch {
-	case tm.showLast || len(v.Trick) == 0 && len(v.LastTrick) > 0 && v.Phase == trick.PhasePlay:
+	case tm.held(v):
+		trickCards, winner = v.LastTrick, v.LastWinner
+		centre = tm.heldCentre(v)
+	case len(v.Trick) == 0 && len(v.LastTrick) > 0 && v.Phase == trick.PhasePlay:
 		trickCards, winner = v.LastTrick, v.LastWinner
 		if winner >= 0 {
 			centre = tx.f("%s won it", tm.plainName(winner))
@@ -559,6 +565,9 @@ func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
 			c = st.HotCard(p.Card)
 		}
 		plays[p.Seat] = c
+	}
+	if tm.showLast {
+		centre = tm.previousLine(v)
 	}
 	return centre, plays
 }

@@ -65,6 +65,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
 	newDatabase := fs.Bool("new-database", false, "start with a new, empty database even though the host key says this server has run before (without it, a missing or empty cardroom.db stops the start)")
 	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
+	trickPause := fs.Duration("trick-pause", tables.DefaultTrickPause, "how long a completed trick stays on screen before the game goes on (0: no pause)")
 	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
 	debug := fs.Bool("debug", false, "log debug messages")
 	logFormat := fs.String("log-format", "text", "log lines as text or json")
@@ -124,7 +125,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		}
 		opts = append(opts, withMetrics(mln))
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, append(opts, withPublicAddr(*publicAddr), withNewDatabase(*newDatabase))...); err != nil {
+	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, append(opts, withPublicAddr(*publicAddr), withNewDatabase(*newDatabase), withTrickPause(*trickPause))...); err != nil {
 		if errors.Is(err, errNoDatabase) {
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
@@ -193,7 +194,11 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	lobbyDone := make(chan error, 1)
 	go func() { lobbyDone <- lob.Run(context.Background()) }()
 
-	app := tui.NewApp(lob, reg, time.Now)
+	now := time.Now
+	if set.lobby.Clock != nil {
+		now = set.lobby.Clock.Now
+	}
+	app := tui.NewApp(lob, reg, now)
 	app.SetArchive(per.store)
 	app.SetSettingsStore(per.store)
 	public := publicAddrOf(set.publicAddr, ln.Addr().String(), os.Hostname)
@@ -299,6 +304,17 @@ func withUnattendedClose(d time.Duration) serveOption {
 // (0: every change at once).
 func withLobbyInterval(d time.Duration) serveOption {
 	return func(c *serveSettings) { c.lobby.PublishEvery = max(d, 0) }
+}
+
+// withTrickPause sets every table's pause after a completed trick.
+func withTrickPause(d time.Duration) serveOption {
+	return func(c *serveSettings) { c.lobby.TrickPause = max(d, 0) }
+}
+
+// withClock runs the tables, and counts the screens' turn timers down, on
+// c (tests pass a tables.FakeClock).
+func withClock(c tables.Clock) serveOption {
+	return func(s *serveSettings) { s.lobby.Clock = c }
 }
 
 // withSeed fixes the seed of table ids and deals, so that a test's games

@@ -1,0 +1,93 @@
+package tables
+
+import (
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+)
+
+// Every completed trick is held on screen for the trick pause, on the
+// table's clock: the last trick of each round before the next deal, and the
+// last of the game before its end; every Dou Dizhu deal's last play before
+// the score.
+func TestTrickPauseHoldsEveryTrick(t *testing.T) {
+	reg := realRegistry()
+	for _, name := range []string{"specialrounds", "doudizhu"} {
+		t.Run(name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				rs, _ := reg.Lookup(name)
+				cfg := Config{ID: "p", Ruleset: rs, Seats: 3, Host: alice, Seed: 5, Bots: realBots, TrickPause: 1500 * time.Millisecond}
+				if name == "doudizhu" {
+					cfg.Options = engine.Options{"deals": "2"}
+				}
+				r := newRig(t, cfg)
+				w := r.subscribe(carol)
+				must(t, r.table.Start(alice))
+				pauses, lastDeals := 0, 0
+				var last Snapshot
+				for s := w.now(); s.Phase != Over; s = w.now() {
+					if !s.Paused || r.clock.Pending() != 1 || !s.View.(TrickHolder).TrickComplete() {
+						t.Fatalf("after %d pauses: paused %v, %d timers; want the table held on a completed trick", pauses, s.Paused, r.clock.Pending())
+					}
+					if v, ok := s.View.(*trick.View); ok && len(v.LastTrick) != 3 {
+						t.Fatalf("held trick %v", v.LastTrick)
+					}
+					if v, ok := s.View.(*doudizhu.View); ok && v.Phase != doudizhu.Playing {
+						lastDeals++
+					}
+					pauses++
+					last = s
+					r.clock.Advance(1499 * time.Millisecond)
+					if s := w.now(); !s.Paused || s.Version != last.Version {
+						t.Fatal("the pause ended early")
+					}
+					r.clock.Advance(time.Millisecond)
+				}
+				switch v := last.View.(type) {
+				case *trick.View:
+					if pauses != 100 || !v.Over && v.Round != 19 { // 1+…+10+…+1 tricks
+						t.Fatalf("%d pauses, want 100 ending on round 19's trick", pauses)
+					}
+				case *doudizhu.View:
+					if lastDeals != 2 {
+						t.Fatalf("%d deal ends held, want 2", lastDeals)
+					}
+				}
+			})
+		})
+	}
+}
+
+// A person to move after a completed trick may play at once: their move
+// ends the pause for everyone.
+func TestTrickPauseEndsOnAMove(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		rs, _ := realRegistry().Lookup("singularity")
+		cfg := Config{ID: "p", Ruleset: rs, Seats: 3, Host: alice, SeatHost: true, Seed: 5, Bots: realBots, TrickPause: time.Second}
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		for s := a.now(); ; s = a.now() {
+			if s.Phase != Playing {
+				t.Fatal("alice never led after a pause")
+			}
+			if s.Paused && s.Turn == 0 {
+				must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
+				// The bots follow at once: held now is the trick she led.
+				if v := a.now().View.(*trick.View); len(v.Trick) == 0 && (len(v.LastTrick) == 0 || v.LastTrick[0].Seat != 0) {
+					t.Fatalf("after alice's lead: trick %v, last %v", v.Trick, v.LastTrick)
+				}
+				return
+			}
+			if s.Paused {
+				r.clock.Advance(time.Second)
+				continue
+			}
+			must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
+		}
+	})
+}

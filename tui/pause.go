@@ -1,0 +1,103 @@
+package tui
+
+import (
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// The completed trick the table holds on screen for a moment (the
+// snapshot's Paused), and the previous trick shown on `.`.
+
+// held reports whether the table holds the trick just completed on screen:
+// it is drawn as the trick, its winning card marked and its winner named.
+func (tm *tableModel) held(v *trick.View) bool {
+	return tm.snap.Paused && len(v.Trick) == 0 && len(v.LastTrick) > 0
+}
+
+// heldModifier is the modifier of the round the held trick was played in: the
+// round in play, or the last one scored once the round is over.
+func heldModifier(v *trick.View) trick.Modifier {
+	if v.Phase != trick.PhasePlay && len(v.Sheet) > 0 {
+		return v.Sheet[len(v.Sheet)-1].Modifier
+	}
+	return v.Modifier
+}
+
+// heldCentre is the line that names the held trick's winner, and in the
+// forehead round the card the viewer held without seeing it.
+func (tm *tableModel) heldCentre(v *trick.View) string {
+	tx := tm.m.tx
+	line := tx.f("%s won the trick", tm.plainName(v.LastWinner))
+	if c := tm.ownForehead(v); c != cards.None {
+		line += " · " + tx.get("your card was") + " " + tm.m.st.HotCard(c)
+	}
+	return line
+}
+
+// heldLine is the held trick on one line (the seat list layout).
+func (tm *tableModel) heldLine(v *trick.View) string {
+	line := tm.m.st.Bold.Render(tm.trickLine(tm.m.tx.get("Trick complete:"), v.LastTrick, v.LastWinner))
+	if c := tm.ownForehead(v); c != cards.None {
+		line += "  " + tm.m.tx.get("your card was") + " " + tm.m.st.HotCard(c)
+	}
+	return line
+}
+
+// ownForehead is, once the forehead round's trick is complete, the card
+// the viewer played without seeing it (cards.None otherwise). It comes
+// from the completed trick: every seat's card is public once played.
+func (tm *tableModel) ownForehead(v *trick.View) cards.Card {
+	if heldModifier(v) != trick.Forehead || v.Seat < 0 || len(v.Trick) > 0 {
+		return cards.None
+	}
+	for _, p := range v.LastTrick {
+		if p.Seat == v.Seat {
+			return p.Card
+		}
+	}
+	return cards.None
+}
+
+// previousLine is the `.` overlay: the previous trick, labelled as such,
+// drawn beside the trick being played, never over it.
+func (tm *tableModel) previousLine(v *trick.View) string {
+	tx := tm.m.tx
+	if len(v.LastTrick) == 0 {
+		return tm.m.st.Warn.Render(tx.get("Previous trick: none yet this round.") + " " + tx.get("Any key closes it."))
+	}
+	return tm.m.st.Warn.Render(tm.trickLine(tx.get("Previous trick:"), v.LastTrick, v.LastWinner))
+}
+
+// playedChanged reports whether a card was played between two views of a
+// trick game.
+func playedChanged(a, b any) bool {
+	va, ok1 := a.(*trick.View)
+	vb, ok2 := b.(*trick.View)
+	return ok1 && ok2 && (len(va.Played) != len(vb.Played) || va.Round != vb.Round)
+}
+
+// heldRoundEnd is the view to draw while the table holds the last trick of
+// a round: the engine has scored the round and cleared it (its trump, bids
+// and tricks), so the round's facts come from prev, the last view of that
+// round, and from the score sheet's last row. nil when prev is not of
+// that round.
+func heldRoundEnd(prev, v *trick.View) *trick.View {
+	if prev == nil || len(v.Sheet) == 0 || v.Sheet[len(v.Sheet)-1].Round != prev.Round {
+		return nil
+	}
+	row := v.Sheet[len(v.Sheet)-1]
+	nv := *v
+	nv.Round, nv.Cards, nv.Modifier, nv.Hook, nv.Dealer = prev.Round, prev.Cards, prev.Modifier, prev.Hook, prev.Dealer
+	nv.Trump, nv.TrumpKnown, nv.Turned, nv.TrumpBy = prev.Trump, prev.TrumpKnown, prev.Turned, -1
+	nv.Bids, nv.Tricks, nv.SatOut = row.Bids, row.Took, row.SatOut
+	nv.Phase, nv.Foreheads = trick.PhasePlay, nil
+	return &nv
+}
+
+// roundEndHeld reports whether s holds the last trick of a round, which
+// the engine has already scored.
+func roundEndHeld(s tables.Snapshot) (*trick.View, bool) {
+	v, ok := s.View.(*trick.View)
+	return v, ok && s.Paused && v.Phase != trick.PhasePlay && len(v.Trick) == 0 && len(v.LastTrick) > 0
+}
