@@ -70,9 +70,18 @@ func (tm *tableModel) nextTick() tea.Cmd {
 	if d <= 0 {
 		d = time.Second
 	}
-	seq := tm.tickSeq
-	me := tm
-	return tea.Tick(d, func(time.Time) tea.Msg { return tickMsg{tm: me, seq: seq} })
+	seq, me, done := tm.tickSeq, tm, tm.m.sess.Context().Done()
+	// Not tea.Tick: its goroutine would outlive the session by up to d.
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return tickMsg{tm: me, seq: seq}
+		case <-done:
+			return nil
+		}
+	}
 }
 
 // ring rings the terminal's bell when the player wants it.

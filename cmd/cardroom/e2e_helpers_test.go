@@ -46,8 +46,9 @@ type testServer struct {
 // startServer runs serve on 127.0.0.1:0 with a temporary data dir and bots
 // that move at once (bot pace 0). turnTimer is the default turn timer of
 // tables made by quick play (0: off; the create form sets its own). The
-// server is stopped, and waited for, when the test ends.
-func startServer(t *testing.T, turnTimer time.Duration) *testServer {
+// server is stopped, and waited for, when the test ends. opts adjust the
+// server further.
+func startServer(t *testing.T, turnTimer time.Duration, opts ...serveOption) *testServer {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -73,7 +74,8 @@ func startServer(t *testing.T, turnTimer time.Duration) *testServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	// A fixed seed: the same table ids, codes and deals on every run.
-	go func() { done <- serve(ctx, ln, cfg, turnTimer, 0, logger, withSeed(20261130), withBaselineBots()) }()
+	opts = append([]serveOption{withSeed(20261130), withBaselineBots()}, opts...)
+	go func() { done <- serve(ctx, ln, cfg, turnTimer, 0, logger, opts...) }()
 	t.Cleanup(func() {
 		cancel()
 		select {

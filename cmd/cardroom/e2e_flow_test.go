@@ -1,0 +1,64 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cardroom/cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// The turn clock counts and one timeout is forgiven (ON-3, SI-5), over the
+// real server and a real SSH client, on an injected clock: alice's
+// countdown changes between two frames while she waits; she runs out of
+// time once in round 1 (her bot makes that move, she is shown away with
+// how to come back), presses a key, and plays the rest of round 1 and
+// round 2 herself — no round sat out.
+func TestE2ETimeoutOnceThenPlayOn(t *testing.T) {
+	clock := tables.NewFakeClock(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
+	s := startServer(t, 30*time.Second, withClock(clock), withLobbyInterval(0))
+	ctx := testCtx(t)
+	alice := s.lobby(ctx, t, "alice", sshtest.Options{})
+	alice.typ("1") // quick play: singularity against bots
+	scr := alice.waitUntil("alice's first bid", func(s string) bool { return prompt(s) == promptBid })
+	if r, _ := roundOf(scr); r != 1 {
+		t.Fatalf("first bid in round %d:\n%s", r, scr)
+	}
+	alice.waitFor("⏱ 30 s")
+	clock.Advance(time.Second)
+	alice.waitFor("⏱ 29 s") // the countdown moved while she waited
+	clock.Advance(29 * time.Second)
+	alice.waitFor("You are away")
+	scr = alice.waitShows("Press any key to play.")
+	if !strings.Contains(scr, "round 1") {
+		t.Errorf("the away line does not say which round her bot played:\n%s", scr)
+	}
+	alice.typ("z") // any key (z means nothing at the table)
+	alice.waitUntil("the away line gone", func(s string) bool { return !strings.Contains(s, "You are away") })
+	alice.waitForFold("welcome back: your bot played round 1 for you")
+
+	var g game
+	for {
+		scr := alice.waitUntil("alice's turn", func(s string) bool { return prompt(s) != "" || atEnd(s) })
+		if atEnd(scr) {
+			t.Fatalf("the game ended before round 3:\n%s", scr)
+		}
+		if r, _ := roundOf(scr); r >= 3 {
+			break
+		}
+		if strings.Contains(scr, "sits out") || strings.Contains(scr, "You are away") {
+			t.Fatalf("alice is away or sits out after one timeout:\n%s", scr)
+		}
+		alice.turn(scr, &g)
+	}
+	if g.bids != 1 || g.plays != 3 { // round 1: her card; round 2: her bid and two cards
+		t.Errorf("alice bid %d times and played %d cards herself; want 1 bid (round 2) and 3 cards", g.bids, g.plays)
+	}
+}
+
+// waitShows waits until the screen shows text and returns the screen.
+func (p *term) waitShows(text string) string {
+	p.t.Helper()
+	return p.waitUntil("screen shows "+text, func(s string) bool { return strings.Contains(s, text) })
+}
