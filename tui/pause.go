@@ -37,11 +37,16 @@ func (tm *tableModel) heldCentre(v *trick.View) string {
 
 // heldLine is the held trick on one line (the seat list layout).
 func (tm *tableModel) heldLine(v *trick.View) string {
-	line := tm.m.st.Bold.Render(tm.trickLine(tm.m.tx.get("Trick complete:"), v.LastTrick, v.LastWinner))
-	if c := tm.ownForehead(v); c != cards.None {
-		line += "  " + tm.m.tx.get("your card was") + " " + tm.m.st.HotCard(c)
+	return tm.m.st.Bold.Render(tm.trickLine(tm.m.tx.get("Trick complete:"), v.LastTrick, v.LastWinner))
+}
+
+// foreheadNote is the line under the held trick of the forehead round that
+// names the viewer's own card ("" otherwise).
+func (tm *tableModel) foreheadNote(v *trick.View) string {
+	if c := tm.ownForehead(v); c != cards.None && tm.held(v) {
+		return tm.m.tx.get("Your card was") + " " + tm.m.st.HotCard(c)
 	}
-	return line
+	return ""
 }
 
 // ownForehead is, once the forehead round's trick is complete, the card

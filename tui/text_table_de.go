@@ -16,4 +16,5 @@ var tableDE = map[string]string{
 	"Any key closes it.":                    "Eine Taste schließt ihn.",
 	"You are away: your bot played %s.":     "Du bist weg: Dein Bot hat %s gespielt.",
 	"Press any key to play.":                "Drück eine Taste zum Spielen.",
+	"Your card was":                         "Deine Karte war",
 }

@@ -16,4 +16,5 @@ var tableNL = map[string]string{
 	"Any key closes it.":                    "Een toets sluit hem.",
 	"You are away: your bot played %s.":     "Je bent weg: je bot heeft %s gespeeld.",
 	"Press any key to play.":                "Druk op een toets om te spelen.",
+	"Your card was":                         "Je kaart was",
 }

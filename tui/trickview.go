@@ -445,6 +445,8 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	}
 	if tm.showLast {
 		b.WriteString(fit(tm.previousLine(v), tm.width()))
+	} else if note := tm.foreheadNote(v); note != "" {
+		b.WriteString(note)
 	}
 	b.WriteString("\n")
 	return b.String()
