@@ -144,6 +144,11 @@ type Online struct {
 // TableInfo is a table as the lobby lists it.
 type TableInfo struct {
 	tables.Summary
+	// admitted are the keys a private table lets in by its id besides its
+	// seats' people and its host: everyone who came in with its code, or
+	// held a seat or the host role before (see Admits). Shared: never
+	// appended to in place.
+	admitted []string
 }
 
 // Update is what a lobby screen shows: everyone online and every table.
@@ -161,6 +166,9 @@ type Entry struct {
 	// Note tells the player why their name is not the one they asked for
 	// ("" when it is).
 	Note string
+	// Seated are the ids of the tables where the player holds a seat, in
+	// the lobby's order (a running game first): where they go back to.
+	Seated []string
 }
 
 // Timer settings of a CreateRequest.
@@ -331,10 +339,17 @@ loop:
 			l.handle(r)
 		case s := <-l.summary:
 			if e, ok := l.tabs[s.ID]; ok {
-				if seatable(e.info) && !seatable(TableInfo{s}) {
+				if seatable(e.info) && !seatable(TableInfo{Summary: s}) {
 					l.urgent = true
 				}
-				e.info = TableInfo{s}
+				old := e.info
+				e.info = TableInfo{Summary: s, admitted: old.admitted}
+				if old.Private { // who held a seat or the host role stays let in
+					for _, id := range old.Owners {
+						l.admit(e, id)
+					}
+					l.admit(e, old.HostID)
+				}
 				l.dirty = true
 			}
 		case id := <-l.ended:
@@ -465,7 +480,7 @@ type (
 	}
 	findReq struct {
 		id, code string
-		who      string // the player trying a code: wrong ones are counted
+		who      string // who asks: their wrong codes are counted, and a private table lets its own people in by id
 		any      bool   // private tables by id too (to leave them)
 		reply    chan result[*tables.Table]
 	}
@@ -561,23 +576,13 @@ func (l *Lobby) FindCode(code string) (*tables.Table, error) {
 	return call(l, findReq{code: normCode(code), reply: r}, r)
 }
 
-// find returns the table named by an id, or else by an invite code, which
-// counts against p's wrong codes when it is wrong (TooManyGuesses once
-// there were too many).
+// find returns the table named by an id, or else by an invite code, for
+// p: a private table by its id only when it admits p (Admits); by its
+// code, it admits p from then on. A wrong code counts against p's wrong
+// codes (TooManyGuesses once there were too many).
 func (l *Lobby) find(p tables.Player, idOrCode string) (*tables.Table, error) {
-	t, err := l.Table(idOrCode)
-	if errors.Is(err, ErrNoTable) || errors.Is(err, ErrPrivate) {
-		r := make(chan result[*tables.Table], 1)
-		tc, cerr := call(l, findReq{code: normCode(idOrCode), who: p.ID, reply: r}, r)
-		if cerr == nil {
-			return tc, nil
-		}
-		var many *TooManyGuesses
-		if errors.As(cerr, &many) {
-			return nil, cerr
-		}
-	}
-	return t, err
+	r := make(chan result[*tables.Table], 1)
+	return call(l, findReq{id: strings.TrimSpace(idOrCode), code: normCode(idOrCode), who: p.ID, reply: r}, r)
 }
 
 // Join seats p at the table named by id or invite code (seat -1: any).
@@ -743,7 +748,18 @@ func (l *Lobby) unlist(o *Online) {
 	}
 }
 
+// lookup finds the table of r: by id (a private one only for the people
+// it admits, or to leave it), else by invite code.
 func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
+	err := ErrNoTable
+	if r.id != "" {
+		if e, ok := l.tabs[r.id]; ok {
+			if e.code == "" || r.any || e.info.Admits(r.who) {
+				return e.t, nil
+			}
+			err = ErrPrivate
+		}
+	}
 	if r.code != "" {
 		if r.who != "" {
 			if err := l.tryCode(r.who); err != nil {
@@ -755,18 +771,78 @@ func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
 			if r.who != "" {
 				l.wrongCode(r.who)
 			}
-			return nil, ErrNoCode
+			if r.id == "" {
+				return nil, ErrNoCode
+			}
+			return nil, err
 		}
-		return l.tabs[id].t, nil
+		e := l.tabs[id]
+		l.admit(e, r.who)
+		return e.t, nil
 	}
-	e, ok := l.tabs[r.id]
-	if !ok {
-		return nil, ErrNoTable
+	return nil, err
+}
+
+// admit lets the key id into e's private table by its id from now on.
+func (l *Lobby) admit(e *entry, id string) {
+	if id == "" || e.info.Admits(id) {
+		return
 	}
-	if e.code != "" && !r.any {
-		return nil, ErrPrivate
+	e.info.admitted = append(slices.Clip(e.info.admitted), id) // clipped: updates share the old one
+	l.dirty = true
+}
+
+// Admits reports whether the private table lets the key id in by its id,
+// without the code: its host, the people in its seats, and everyone who
+// came in with the code or held a seat or the host role before. A public
+// table admits everyone.
+func (t TableInfo) Admits(id string) bool {
+	if !t.Private {
+		return true
 	}
-	return e.t, nil
+	if id == "" {
+		return false
+	}
+	return id == t.HostID || t.Holds(id) || slices.Contains(t.admitted, id)
+}
+
+// Holds reports whether the key id owns a seat at the table.
+func (t TableInfo) Holds(id string) bool {
+	return id != "" && slices.Contains(t.Owners[:], id)
+}
+
+// For is the tables of u that the key id may see: every public table, and
+// the private ones that admit id (Admits). It is u.Tables itself when
+// nothing is hidden from id.
+func (u Update) For(id string) []TableInfo {
+	hide := slices.ContainsFunc(u.Tables, func(t TableInfo) bool { return !t.Admits(id) })
+	if !hide {
+		return u.Tables
+	}
+	out := make([]TableInfo, 0, len(u.Tables))
+	for _, t := range u.Tables {
+		if t.Admits(id) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// seated is the ids of the tables where the key id holds a seat, running
+// games first, each in the lobby's order.
+func (l *Lobby) seated(id string) []string {
+	var playing, waiting []string
+	for _, tid := range l.order {
+		info := l.tabs[tid].info
+		switch {
+		case !info.Holds(id):
+		case info.Phase == tables.Playing:
+			playing = append(playing, tid)
+		case info.Phase == tables.Waiting:
+			waiting = append(waiting, tid)
+		}
+	}
+	return append(playing, waiting...)
 }
 
 // ---- names ---------------------------------------------------------------
@@ -905,7 +981,7 @@ func (l *Lobby) enter(in Login) (Entry, error) {
 	l.list(o)
 	l.dirty = true
 	l.log.Info("lobby: entered", "player", id, "name", name, "asked", tables.Clean(want), "guest", guest)
-	return Entry{Player: tables.Player{ID: id, Name: name, Guest: guest}, Note: note}, nil
+	return Entry{Player: tables.Player{ID: id, Name: name, Guest: guest}, Note: note, Seated: l.seated(id)}, nil
 }
 
 // plain reports whether name is all ASCII: when such a name is taken, it is
@@ -1011,7 +1087,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	e := &entry{t: t, code: cfg.Code, host: host, info: TableInfo{<-t.Summaries()}}
+	e := &entry{t: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries()}}
 	l.tabs[cfg.ID] = e
 	l.order = append(l.order, cfg.ID)
 	if cfg.Code != "" {
@@ -1117,7 +1193,7 @@ func (l *Lobby) restore() {
 			l.log.Error("lobby: table not restored", "table", s.Table, "err", err)
 			continue
 		}
-		e := &entry{t: t, code: t.Code(), info: TableInfo{<-t.Summaries()}}
+		e := &entry{t: t, code: t.Code(), info: TableInfo{Summary: <-t.Summaries()}}
 		l.tabs[t.ID()] = e
 		l.order = append(l.order, t.ID())
 		if e.code != "" {

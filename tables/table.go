@@ -151,6 +151,9 @@ func New(cfg Config) (*Table, error) {
 	if !validID(cfg.ID) {
 		return nil, fmt.Errorf("table id %q: use letters, digits, - and _", cfg.ID)
 	}
+	if cfg.Seats > MaxSeats {
+		return nil, fmt.Errorf("a table has at most %d seats", MaxSeats)
+	}
 	g, opts, err := cfg.Ruleset.Start(cfg.Seats, cfg.Options)
 	if err != nil {
 		return nil, err
@@ -813,9 +816,10 @@ func (t *Table) summary() Summary {
 	s := Summary{
 		ID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
 		Seats: len(t.seats), Spectators: len(t.spect), Private: t.cfg.Private,
-		Host: t.host.Name, Phase: t.phase, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
+		Host: t.host.Name, HostID: t.host.ID, Phase: t.phase, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
 	}
 	for i := range t.seats {
+		s.Owners[i] = t.seats[i].owner.ID
 		switch t.seats[i].kind() {
 		case Free:
 			s.Free++
@@ -1251,17 +1255,12 @@ func (t *Table) leave(p Player) error {
 	}
 	if t.phase == Waiting {
 		t.seats[i] = seat{}
-		if t.isHost(p) { // the next person seated becomes the host
-			if j := slices.IndexFunc(t.seats, func(s seat) bool { return s.owner.ID != "" }); j >= 0 {
-				t.host = t.seats[j].owner
-				t.system(fmt.Sprintf("%s left; %s is the host now", p.Name, t.host.Name))
-			}
-		}
 	} else {
 		t.seats[i] = seat{bot: true}
 		t.system(fmt.Sprintf("%s left: a bot plays seat %d", p.Name, i+1))
 		t.queueOwner(i)
 	}
+	t.passHost(p, i)
 	t.unwatch(p.ID)
 	t.dirty = true
 	return nil
@@ -1366,10 +1365,14 @@ func (t *Table) handToBot(p Player, i int) error {
 	if t.phase == Over {
 		return ErrNotPlaying
 	}
-	if name := t.seats[i].owner.Name; name != "" && t.phase == Playing {
-		t.system(fmt.Sprintf("the host handed %s's seat %d to a bot", name, i+1))
+	owner := t.seats[i].owner
+	if owner.ID != "" {
+		t.system(fmt.Sprintf("the host handed %s's seat %d to a bot", owner.Name, i+1))
 	}
 	t.seats[i] = seat{bot: true}
+	if owner.ID != "" && t.subscribed(owner.ID) && t.watching(owner.ID) < 0 {
+		t.spect = append(t.spect, owner) // they see the table on, from no seat, and may sit again
+	}
 	if t.phase == Playing {
 		t.queueOwner(i)
 	}

@@ -293,7 +293,15 @@ type Summary struct {
 	Phase      Phase
 	TurnTimer  time.Duration
 	BotPace    time.Duration
+	// Owners are the keys of the people who own each seat ("" for none),
+	// HostID the host's key: the lobby lets them back into a private
+	// table by its id and shows it to them. Never shown to anyone.
+	Owners [MaxSeats]string `json:"-"`
+	HostID string           `json:"-"`
 }
+
+// MaxSeats is the most seats a table has.
+const MaxSeats = 6
 
 // firstLegal is the bot of last resort: the first legal move.
 type firstLegal struct{}

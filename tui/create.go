@@ -296,7 +296,7 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		row(f.levelRow()+seat-1, t.f("Seat %d bot", seat+1), v, doc)
 	}
 	row(n-4, t.get("Bot pace"), pace, t.get("how long a bot waits before its move"))
-	row(n-3, t.get("Private"), map[bool]string{true: t.get("yes, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
+	row(n-3, t.get("Private"), map[bool]string{true: t.get("unlisted, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
 	timer := t.get("off")
 	if d := timerChoices[f.timer]; d > 0 {
 		timer = fmt.Sprintf("%d s", int(d.Seconds()))

@@ -178,6 +178,10 @@ func withLobby(_ *testing.T, m *model) *model {
 			table("t4", "specialrounds", "Special Rounds", 4, 3, 1, 19, 0, false, tables.Over),
 		},
 	}
+	// The private table is the viewer's (its host sees it), and they hold
+	// a seat at the first.
+	m.lobbyU.Tables[2].HostID = m.player.ID
+	m.lobbyU.Tables[0].Owners[1] = m.player.ID
 	return m
 }
 

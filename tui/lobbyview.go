@@ -21,7 +21,7 @@ func (m *model) lobbyKeys() []binding {
 	if len(m.shownTables()) > 0 {
 		bs = append(bs, binding{"↑↓", m.tx.get("choose")}, binding{"enter", m.tx.get("sit")}, binding{"w", m.tx.get("watch")})
 	}
-	if len(m.lobbyU.Tables) > 0 {
+	if len(m.lobbyU.For(m.player.ID)) > 0 {
 		bs = append(bs, binding{"f", m.tx.get("filter")})
 	}
 	if m.isAdmin() { // first: the bar is cut at the screen's width
@@ -120,7 +120,7 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 // started meanwhile is skipped for the next one, and then for a new table.
 func (m *model) quickPlay(game string) tea.Cmd {
 	var open []string
-	for _, t := range m.lobbyU.Tables {
+	for _, t := range m.lobbyU.For(m.player.ID) {
 		if t.Ruleset == game && !t.Private && t.Phase == tables.Waiting && t.Free > 0 {
 			open = append(open, t.ID)
 		}
@@ -192,6 +192,9 @@ func (m *model) lobbyView() string {
 			if t.Private {
 				state += " · " + tx.get("private")
 			}
+			if t.Holds(m.player.ID) {
+				state = tx.get("your seat") + " · " + state
+			}
 			line := fmt.Sprintf("%s %s %6d %5d %5d %6s %6d  %s", cell(t.ID, 8), cell(gameTitle(tx, t.Title), 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
 			if i == m.lobbySel {
 				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, m.width-2)) + "\n")
@@ -199,6 +202,9 @@ func (m *model) lobbyView() string {
 				b.WriteString("  " + fit(line, m.width-2) + "\n")
 			}
 		}
+	}
+	if m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID) {
+		b.WriteString("  " + st.Bold.Render(tx.get("your seat — enter to return")))
 	}
 	b.WriteString("\n")
 	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + m.onlineLine(m.width-10) + "\n")
@@ -272,13 +278,15 @@ func (m *model) helpView() string {
 	return strings.Join(lines, "\n")
 }
 
-// shownTables are the lobby's tables that pass the game filter.
+// shownTables are the lobby's tables the player may see (a private table
+// only when it lets them in) that pass the game filter.
 func (m *model) shownTables() []lobby.TableInfo {
+	all := m.lobbyU.For(m.player.ID)
 	if m.filter == "" {
-		return m.lobbyU.Tables
+		return all
 	}
 	var out []lobby.TableInfo
-	for _, t := range m.lobbyU.Tables {
+	for _, t := range all {
 		if t.Ruleset == m.filter {
 			out = append(out, t)
 		}

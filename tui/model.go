@@ -100,6 +100,8 @@ type model struct {
 	lobbyOpening bool                // a subscription is being opened
 	lobbyGone    bool                // the lobby has stopped or refused one: no more
 	entering     bool                // a join or watch from the command line is under way
+	linked       bool                // the command line's join was done before the first frame (backToSeat)
+	first        tea.Cmd             // what backToSeat's table screen starts with
 	lobbyU       lobby.Update
 	lobbySel     int
 	filter       string     // show only tables of this rule set ("": all)
@@ -203,8 +205,12 @@ func (s *subscriptions) closeAll() {
 func (m *model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.EnterAltScreen, tea.EnableMouseCellMotion}
 	args := m.sess.Args()
-	if len(args) >= 1 {
+	if len(args) >= 1 && !m.linked {
 		cmds = append(cmds, m.deepLink(args))
+	}
+	if m.first != nil {
+		cmds = append(cmds, m.first)
+		m.first = nil
 	}
 	cmds = append(cmds, m.syncLobby())
 	return tea.Batch(cmds...)

@@ -307,7 +307,7 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	}
 	switch k.String() {
 	case "esc":
-		return m.leaveTable(m.tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again."))
+		return m.leaveTable(tm.backNote())
 	case "/":
 		tm.chatIn = newLineInput("", tables.MaxChatRunes, nil)
 		return nil
@@ -453,7 +453,11 @@ func (tm *tableModel) listKeys() []binding {
 	var bs []binding
 	s := tm.snap
 	if s.Phase == tables.Waiting && s.YouHost {
-		bs = append(bs, binding{"S", tx.get("start with bots")})
+		if tm.freeSeats() > 0 {
+			bs = append(bs, binding{"S", tx.get("start with bots")})
+		} else {
+			bs = append(bs, binding{"S", tx.get("start")})
+		}
 	}
 	if s.Phase == tables.Playing && tm.myTurn {
 		switch v := s.View.(type) {
@@ -692,10 +696,15 @@ func (tm *tableModel) waitingView() string {
 		b.WriteString(fmt.Sprintf("  %d  %s\n", i+1, tm.seatName(i)))
 	}
 	b.WriteString("\n")
-	if s.YouHost {
+	switch {
+	case s.YouHost && tm.freeSeats() > 0:
 		b.WriteString(st.Bold.Render(tx.get("Press S to start: bots take the free seats.")) + "\n")
-	} else {
+	case s.YouHost:
+		b.WriteString(st.Bold.Render(tx.get("Every seat is taken: press S to start.")) + "\n")
+	case tm.freeSeats() > 0:
 		b.WriteString(tx.get("The host starts the game; bots take the free seats.") + "\n")
+	default:
+		b.WriteString(tx.get("Every seat is taken: the host starts the game.") + "\n")
 	}
 	if s.Private && s.Code != "" {
 		b.WriteString(tx.f("Friends join with: %s", tm.m.app.sshCommand(true, "join", s.Code)) + "\n")

@@ -40,8 +40,8 @@ func (t *text) f(en string, args ...any) string {
 // catalogues holds the translations by language code; read-only.
 var catalogues = map[string]map[string]string{
 	"en": {},
-	"de": joined(catalogueDE, tableDE, adminDE),
-	"nl": joined(catalogueNL, tableNL, adminNL),
+	"de": joined(catalogueDE, tableDE, adminDE, seatsDE),
+	"nl": joined(catalogueNL, tableNL, adminNL, seatsNL),
 }
 
 // joined is the catalogues cs in one map (the first one given wins).
@@ -92,6 +92,9 @@ func (t *text) message(msg string) string {
 func (t *text) fill(m *message, args []string) string {
 	tmpl, ok := m.tr[t.lang]
 	if !ok {
+		if len(args) > 0 && args[0] != "" && strings.HasPrefix(m.matched, args[0]) {
+			return fullStop(m.matched) // it starts with a name, which keeps its case
+		}
 		return sentence(m.matched)
 	}
 	return placeholder.ReplaceAllStringFunc(tmpl, func(p string) string {
@@ -126,7 +129,11 @@ func (t *text) fill(m *message, args []string) string {
 // sentence starts s with a capital and ends it with a full stop.
 func sentence(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
-	s = string(unicode.ToUpper(r)) + s[n:]
+	return fullStop(string(unicode.ToUpper(r)) + s[n:])
+}
+
+// fullStop ends s with a full stop.
+func fullStop(s string) string {
 	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") {
 		s += "."
 	}

@@ -177,7 +177,6 @@ var catalogueDE = map[string]string{
 	"usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick": "Aufruf: :penalty PLATZ PUNKTE GRUND, z. B. :penalty 2 -5 hat im Stich geredet",
 	"watch":                                 "zusehen",
 	"when it runs out, a bot moves for you": "läuft sie ab, zieht ein Bot für dich",
-	"yes, by invite code":                   "ja, per Einladungscode",
 	"you":                                   "du",
 	"you are %s":                            "du bist %s",
 	"⏱ %d s":                                "⏱ %d s",

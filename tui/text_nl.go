@@ -177,7 +177,6 @@ var catalogueNL = map[string]string{
 	"usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick": "gebruik: :penalty PLAATS PUNTEN REDEN, bv. :penalty 2 -5 praatte tijdens de slag",
 	"watch":                                 "kijken",
 	"when it runs out, a bot moves for you": "loopt die af, dan speelt een bot voor je",
-	"yes, by invite code":                   "ja, met uitnodigingscode",
 	"you":                                   "jij",
 	"you are %s":                            "je bent %s",
 	"⏱ %d s":                                "⏱ %d s",

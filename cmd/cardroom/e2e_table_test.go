@@ -18,16 +18,9 @@ func TestE2ETwoPeopleAtOneTable(t *testing.T) {
 	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
 	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
 
-	ada.createTable("Boerenbridge", "Most cards", "2", "Private", "yes, by invite code")
+	ada.createTable("Boerenbridge", "Most cards", "2", "Private", "unlisted, by invite code")
 	m := inviteRE.FindStringSubmatch(ada.waitUntil("the invite code", inviteRE.MatchString))
 	code := m[1]
-	// The lobby lists the private table as private, and will not seat bob
-	// at it by its id.
-	bob.waitTable()
-	bob.waitFor("private")
-	bob.typ("\r")
-	bob.waitForFold("that table is private")
-
 	bob.typ("c")
 	bob.waitFor("Invite code or table id:")
 	bob.typ(strings.ToLower(code) + "\r") // codes are not case sensitive
@@ -180,6 +173,7 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 	bob.typ(sshtest.KeyEsc)
 	bob.waitForFold("your seat is kept")
 	ada.waitFor("bob [away]")
+	bob.waitFor("your seat — enter to return")
 	bob.typ("\r")
 	if s := bob.waitUntil("bob's hand again", func(s string) bool { return hand(s) != nil }); !strings.Contains(s, "bob (you)") {
 		t.Errorf("bob is not back in his seat:\n%s", s)
@@ -212,13 +206,8 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 		t.Fatalf("the game ended while ada was away:\n%s", bs)
 	}
 
-	// Same key, same seat: the lobby lists her table, enter sits her back.
-	ada = s.lobby(ctx, t, "ada", sshtest.Options{Key: key})
-	if got := ada.screen(); !strings.Contains(got, "you are ada") {
-		t.Errorf("ada's key logged in again under another name:\n%s", got)
-	}
-	ada.waitTable()
-	ada.typ("\r")
+	// Same key, same seat: she lands in it at once.
+	ada = s.connect(ctx, t, "ada", sshtest.Options{Key: key})
 	back := ada.waitUntil("ada's hand again", func(s string) bool { return hand(s) != nil })
 	if !strings.Contains(back, "ada (you)") || strings.Contains(back, "ada [away]") {
 		t.Errorf("ada is not back in her seat:\n%s", back)
@@ -253,7 +242,7 @@ func TestE2EDeepLinks(t *testing.T) {
 	ctx := testCtx(t)
 	ada := s.connect(ctx, t, "ada", sshtest.Options{Command: "new doudizhu"})
 	ada.waitFor("◂ Dou Dizhu ▸")
-	ada.fillForm("Dou Dizhu", "Private", "yes, by invite code")
+	ada.fillForm("Dou Dizhu", "Private", "unlisted, by invite code")
 	code := inviteRE.FindStringSubmatch(ada.waitUntil("the invite code", inviteRE.MatchString))[1]
 
 	bob := s.connect(ctx, t, "bob", sshtest.Options{Command: "join " + code})

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cardroom/cardroom/sshserver/sshtest"
+)
+
+// A person who drops mid-game and logs in again with the same key lands at
+// their table, in their seat, before anything else is drawn, and their bot
+// stops: they make the seat's next move themselves (ON-2). Once plainly
+// (`ssh host`), once through `ssh -t host join TABLE`.
+func TestE2EBackInYourSeatAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name, title string
+		fields      []string
+		join        bool // bob comes back with `join TABLE`
+	}{
+		{"trick game", "Boerenbridge", []string{"Most cards", "3"}, false},
+		{"dou dizhu", "Dou Dizhu", []string{"Deals", "2"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startServer(t, 0)
+			ctx := testCtx(t)
+			bobKey := sshtest.NewKey()
+			ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+			bob := s.lobby(ctx, t, "bob", sshtest.Options{Key: bobKey})
+			ada.createTable(tc.title, tc.fields...)
+			id := bob.waitTable()
+			bob.typ("\r")
+			bob.waitFor("bob (you)")
+			ada.waitFor("2  bob")
+			ada.typ("S")
+
+			// bob drops at his first turn: his bot plays it, then the
+			// game waits for ada.
+			playTogether(t, func(who *term, s string) bool { return who == bob }, ada, bob)
+			bob.c.Close()
+			ada.waitFor("bob [away]")
+
+			opts := sshtest.Options{Key: bobKey}
+			if tc.join {
+				opts.Command = "join " + id
+			}
+			bob = s.connect(ctx, t, "bob", opts)
+			back := bob.waitUntil("bob in his seat", func(s string) bool { return strings.Contains(s, "bob (you)") && hand(s) != nil })
+			if strings.Contains(back, "bob [away]") {
+				t.Errorf("bob is back but marked away:\n%s", back)
+			}
+			if out := plainText(bob.c.Output()); strings.Contains(out, "Quick play:") {
+				t.Errorf("bob saw the lobby before his seat:\n%s", out)
+			}
+			ada.waitUntil("bob back on ada's screen", func(s string) bool { return !strings.Contains(s, "bob [away]") })
+
+			// His bot has stopped: the seat's moves are his again.
+			gs := playTogether(t, nil, ada, bob)
+			if g := gs[bob]; g.bids+g.plays+g.passes == 0 {
+				t.Errorf("bob made no move after he came back: his bot played on: %+v", g)
+			}
+		})
+	}
+}
+
+// A private table lets its own people in and nobody else: its host leaves
+// it (the next person seated becomes the host), finds it in the lobby and
+// comes back by its id without the code; the new host starts the game. A
+// third key without the code neither sees the table (lobby, list) nor gets
+// in by its id.
+func TestE2EPrivateTableLetsItsOwnPeopleIn(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
+	ada.createTable("Boerenbridge", "Most cards", "2", "Private", "unlisted, by invite code")
+	code := inviteRE.FindStringSubmatch(ada.waitUntil("the invite code", inviteRE.MatchString))[1]
+	if inv := ada.screen(); strings.Contains(inv, "HOST") {
+		t.Errorf("the invite text does not give the server's address:\n%s", inv)
+	}
+	bob.typ("c")
+	bob.waitFor("Invite code or table id:")
+	bob.typ(code + "\r")
+	bob.waitFor("2  bob (you)")
+
+	// carol logs in after the table was made: her first lobby holds
+	// every table there is, and shows her none.
+	carolKey := sshtest.NewKey()
+	carol := s.lobby(ctx, t, "carol", sshtest.Options{Key: carolKey})
+	if got := carol.screen(); !strings.Contains(got, "No tables yet") {
+		t.Errorf("carol's lobby shows the private table:\n%s", got)
+	}
+	out, _, _, err := sshtest.Exec(ctx, s.addr, sshtest.Options{User: "carol", Key: carolKey}, "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	adaList, _, _, err := sshtest.Exec(ctx, s.addr, sshtest.Options{User: "ada2"}, "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "No tables yet") || !strings.Contains(adaList, "No tables yet") {
+		t.Errorf("list shows the private table to keys without its code:\n%s\n%s", out, adaList)
+	}
+
+	// ada, the host, leaves: bob is the host now, and the chat says so.
+	ada.typ("L")
+	ada.waitFor("You left the table")
+	bob.waitForFold("ada left; bob is the host now")
+	bob.waitFor("Press S to start")
+
+	// The lobby shows ada the table she made; she comes back by its id.
+	id := ada.waitTable()
+	ada.typ("c")
+	ada.waitFor("Invite code or table id:")
+	ada.typ(id + "\r")
+	ada.waitFor("ada (you)")
+	bob.waitUntil("ada back at the table", func(s string) bool { return strings.Contains(s, "  ada") })
+
+	// carol, with the table's id but not its code, stays out.
+	carol.typ("c")
+	carol.waitFor("Invite code or table id:")
+	carol.typ(id + "\r")
+	carol.waitForFold("that table is private")
+	if got := carol.screen(); !strings.Contains(got, "Quick play:") {
+		t.Errorf("carol is not in the lobby:\n%s", got)
+	}
+
+	// The new host starts the game, and both play it.
+	bob.typ("S")
+	gs := playTogether(t, nil, bob, ada)
+	if gs[ada].bids == 0 || gs[bob].bids == 0 {
+		t.Errorf("ada and bob did not both play: %+v %+v", gs[ada], gs[bob])
+	}
+}

@@ -1,0 +1,73 @@
+package lobby
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"testing/synctest"
+
+	"github.com/cardroom/cardroom/tables"
+)
+
+// A private table lets its own people in by its id — its host, the people
+// in its seats, and whoever came in with its code, also after they left —
+// and shows itself only to them; everyone else needs the code.
+func TestPrivateTableAdmitsItsOwnPeople(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newRig(t).l
+		host := enter(t, l, "K1", "alice")
+		bob := enter(t, l, "K2", "bob")
+		carol := enter(t, l, "K3", "carol")
+		dave := enter(t, l, "K4", "dave")
+		c, err := l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Private: true})
+		must(t, err)
+		id := c.Info.ID
+		if _, err := l.Join(bob, id, -1); !errors.Is(err, ErrPrivate) {
+			t.Fatalf("bob by id without the code: %v, want ErrPrivate", err)
+		}
+		_, err = l.Join(bob, c.Code, -1)
+		must(t, err)
+		_, err = l.Watch(carol, c.Code)
+		must(t, err)
+		must(t, l.Leave(bob, id))
+		must(t, l.Leave(carol, id))
+		synctest.Wait()
+		for _, p := range []tables.Player{host, bob, carol} {
+			if _, err := l.Watch(p, id); err != nil {
+				t.Errorf("%s by id: %v, want let in", p.Name, err)
+			}
+		}
+		if _, err := l.Watch(dave, id); !errors.Is(err, ErrPrivate) {
+			t.Errorf("dave by id: %v, want ErrPrivate", err)
+		}
+		u, err := l.List()
+		must(t, err)
+		for _, p := range []tables.Player{host, bob, carol, dave} {
+			shown := slices.ContainsFunc(u.For(p.ID), func(ti TableInfo) bool { return ti.ID == id })
+			if shown != (p != dave) {
+				t.Errorf("%s sees the private table: %v", p.Name, shown)
+			}
+		}
+	})
+}
+
+// Enter names the tables where the person holds a seat: where they go back.
+func TestEnterNamesTheSeatsHeld(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newRig(t).l
+		host := enter(t, l, "K1", "alice")
+		c, err := l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3})
+		must(t, err)
+		synctest.Wait()
+		e, err := l.Enter("K1", "alice", false)
+		must(t, err)
+		if !slices.Equal(e.Seated, []string{c.Info.ID}) {
+			t.Errorf("Seated = %q, want %q", e.Seated, c.Info.ID)
+		}
+		e, err = l.Enter("K9", "zed", false)
+		must(t, err)
+		if len(e.Seated) != 0 {
+			t.Errorf("Seated of someone seated nowhere = %q", e.Seated)
+		}
+	})
+}

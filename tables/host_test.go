@@ -1,0 +1,56 @@
+package tables
+
+import (
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"github.com/cardroom/cardroom/engine"
+)
+
+// The host who leaves a running table hands the role to the next person
+// seated, and the chat says so; the lobby's summary names the new host.
+func TestHostLeavingARunningTablePassesTheRole(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.Options = engine.Options{"rounds": "5"}
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(bob, 1))
+		must(t, r.table.Sit(carol, 2))
+		b := r.subscribe(bob)
+		must(t, r.table.Start(alice))
+		must(t, r.table.Leave(alice))
+		s := b.now()
+		if s.Host != "bob" || !s.YouHost {
+			t.Fatalf("host %q (bob is host: %v), want bob", s.Host, s.YouHost)
+		}
+		if last := s.Chat[len(s.Chat)-1].Text; !strings.Contains(last, "alice left; bob is the host now") {
+			t.Errorf("chat %q does not say who the host is now", last)
+		}
+		if err := r.table.Start(bob); err != ErrNotWaiting {
+			t.Errorf("the new host's Start = %v, want ErrNotWaiting (host rights, game running)", err)
+		}
+	})
+}
+
+// The host's hand-over of a person's seat to a bot tells the table, and the
+// person, who watches on, may take a free seat again.
+func TestHandingAPersonsSeatToABotTellsThemAndLetsThemSitAgain(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		must(t, r.table.Sit(bob, 1))
+		b := r.subscribe(bob)
+		must(t, r.table.HandToBot(alice, 1))
+		s := b.now()
+		if s.You != engine.Spectator || len(s.Spectators) != 1 || s.Spectators[0] != "bob" {
+			t.Fatalf("bob: seat %d, spectators %q; want bob watching from no seat", s.You, s.Spectators)
+		}
+		if last := s.Chat[len(s.Chat)-1].Text; last != "the host handed bob's seat 2 to a bot" {
+			t.Errorf("chat %q, want the hand-over told", last)
+		}
+		must(t, r.table.Sit(bob, 2))
+		if s := b.now(); s.You != 2 || len(s.Spectators) != 0 {
+			t.Errorf("bob sat again: seat %d, spectators %q; want seat 3, none watching", s.You, s.Spectators)
+		}
+	})
+}

@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/tables"
+)
+
+// backToSeat puts a new session at its table before its first frame: a
+// person who holds a seat (they dropped, pressed esc, timed out) and logs in
+// without a command, or with `join TABLE`, lands in their seat, their bot
+// stopped (ON-2). `join` with any other id or code sits there the same way.
+// It runs on the session's goroutine before the program starts; an error
+// of `join` is shown in the lobby.
+func (m *model) backToSeat(seated []string) {
+	if m.app.lobby == nil {
+		return
+	}
+	args := m.sess.Args()
+	target := ""
+	switch {
+	case len(args) == 0 && len(seated) > 0:
+		target = seated[0]
+	case len(args) >= 2 && args[0] == "join" && strings.TrimSpace(args[1]) != "":
+		target = args[1]
+		m.linked = true // Init does not join again
+	default:
+		return
+	}
+	t, err := m.app.lobby.Join(m.player, target, -1)
+	if err != nil {
+		m.say(m.tx.err(err), true)
+		return
+	}
+	sub, err := t.Subscribe(m.player)
+	if err != nil {
+		m.say(m.tx.err(err), true)
+		return
+	}
+	if _, ok := m.subs.setTable(sub); !ok {
+		go sub.Close()
+		return
+	}
+	m.table = newTableModel(m, t, sub)
+	m.screen = tableScreen
+	snap, ok := <-sub.C // the table answers a subscription with a snapshot at once
+	if !ok {
+		m.table.ended = true
+		return
+	}
+	m.first = tea.Batch(m.table.snapshot(snap), waitSnap(sub))
+}
+
+// backNote is what esc says on the way back to the lobby: that the seat is
+// kept only when it is, and what happens to it meanwhile.
+func (tm *tableModel) backNote() string {
+	s, tx := tm.snap, tm.m.tx
+	switch {
+	case tm.ended || s.Phase == tables.Over || s.You < 0 || s.You >= len(s.Seats):
+		return tx.get("Back in the lobby.")
+	case s.Phase == tables.Waiting:
+		return tx.get("Back in the lobby. Your seat is kept: enter on the table takes you back.")
+	}
+	return tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again.")
+}
+
+// freeSeats counts the seats nobody has taken (bots take them at the start).
+func (tm *tableModel) freeSeats() int {
+	n := 0
+	for _, si := range tm.snap.Seats {
+		if si.Kind == tables.Free {
+			n++
+		}
+	}
+	return n
+}
