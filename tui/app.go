@@ -88,6 +88,7 @@ func (a *App) NewSession(s *sshserver.Session) tea.Model {
 		set = a.loadSettings(id.ID, id.Guest)
 	}
 	m := newModel(a, s, entry, set)
+	m.backToSeat(entry.Seated)
 	go func() { // owned by the session: it ends with the session's context
 		<-s.Context().Done()
 		m.cleanup()
@@ -179,7 +180,7 @@ func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
 			fmt.Fprintf(out, "cardroom: %v\n", err)
 			return 1
 		}
-		writeList(out, u)
+		writeList(out, u, s.Identity().ID)
 		return 0
 	case "export":
 		var buf bytes.Buffer
@@ -201,7 +202,9 @@ func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
 	return 1
 }
 
-func writeList(out io.Writer, u lobby.Update) {
+// writeList lists the tables the key id may see (lobby.Update.For).
+func writeList(out io.Writer, u lobby.Update, id string) {
+	u.Tables = u.For(id)
 	if len(u.Tables) == 0 {
 		fmt.Fprintln(out, "No tables yet. Open the lobby with ssh -t and press n to create one.")
 	} else {
