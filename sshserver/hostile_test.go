@@ -8,8 +8,9 @@ package sshserver_test
 //     (this package) and TestE2EStalledClientDoesNotHoldUpTheTable (cmd/cardroom);
 //   - connection floods from one address and login storms:
 //     TestSessionsPerIPLimit, TestLoginRateLimit, TestLoginStorm… (this package);
-//   - hidden cards on the screens of spectators for a whole game:
-//     TestE2ESpectatorNeverSeesAHand (cmd/cardroom);
+//   - hidden cards, on the bytes of a whole game of each rule set for a
+//     seat and a spectator: TestE2EHiddenCardsNeverOnTheWire, and on the
+//     screens at every turn TestE2ESpectatorNeverSeesAHand (cmd/cardroom);
 //   - escape sequences in names and chat reaching another terminal:
 //     TestE2EEscapesNeverReachAnotherTerminal (cmd/cardroom), and the fuzz
 //     targets of tables.Clean and ValidName.
