@@ -74,7 +74,9 @@ func TestBackupWhileServing(t *testing.T) {
 	srv := startHost(t, t.TempDir())
 	p := srv.lobby(ctx, t, "ada", sshtest.Options{})
 	p.typ("4") // quick play: Dou Dizhu with bots, journaled as it goes
-	p.waitUntil("the table screen", func(s string) bool { return !strings.Contains(s, "Quick play:") })
+	// The game has started once ada is asked to bid (every seat bids in the
+	// first round); a table journals each step before it shows it.
+	p.waitFor("1-3 bid")
 	dest := filepath.Join(t.TempDir(), store.FileName)
 	var out, errOut bytes.Buffer
 	if code := run([]string{"backup", "--data-dir", srv.dir, dest}, nil, &out, &errOut); code != 0 {

@@ -1,0 +1,169 @@
+package tui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/muesli/termenv"
+
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/store"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// memBans is a BanStore in memory.
+type memBans struct {
+	bans   map[[2]string]store.Ban
+	owners map[string]string
+}
+
+func (s *memBans) AddBan(b store.Ban) error { s.bans[[2]string{b.Kind, b.Value}] = b; return nil }
+func (s *memBans) RemoveBan(kind, value string) (bool, error) {
+	_, ok := s.bans[[2]string{kind, value}]
+	delete(s.bans, [2]string{kind, value})
+	return ok, nil
+}
+func (s *memBans) Bans() ([]store.Ban, error) {
+	var out []store.Ban
+	for _, b := range s.bans {
+		out = append(out, b)
+	}
+	return out, nil
+}
+func (s *memBans) NameOwner(name string) (string, error) {
+	if id, ok := s.owners[name]; ok {
+		return id, nil
+	}
+	return "", store.ErrNotFound
+}
+
+// adminModel is a model of the admin "root" on an app with bans in bs, at
+// the clock *now.
+func adminModel(t *testing.T, bs *memBans, now *time.Time) *model {
+	t.Helper()
+	app := NewApp(nil, games.Registry(), func() time.Time { return *now })
+	app.SetAdmins([]string{"SHA256:root"})
+	if err := app.SetBans(bs); err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(app, newFakeSession(80, 24, termenv.Ascii), lobby.Entry{Player: tables.Player{ID: "SHA256:root", Name: "root"}}, Settings{Lang: "en"})
+	return m
+}
+
+func runAdmin(t *testing.T, m *model, line string) doneMsg {
+	t.Helper()
+	cmd, ok := m.adminCommand(line)
+	if !ok {
+		t.Fatalf("%q is not an admin command", line)
+	}
+	msg, _ := cmd().(doneMsg)
+	return msg
+}
+
+// A ban by name bans the key that holds the name; a timed ban ends; an
+// admin's key cannot be banned; bad durations and unknown names are told.
+func TestAdminBans(t *testing.T) {
+	now := fixedNow
+	bs := &memBans{bans: map[[2]string]store.Ban{}, owners: map[string]string{"mallory": "SHA256:mallory", "root": "SHA256:root"}}
+	m := adminModel(t, bs, &now)
+	a := m.app
+	if got := runAdmin(t, m, "ban mallory 2h"); got.err != nil || !strings.Contains(got.note, "SHA256:mallory") {
+		t.Fatalf("ban mallory: %+v", got)
+	}
+	if r := a.Refused("SHA256:mallory", "192.0.2.1"); !strings.Contains(r, "until") {
+		t.Errorf("mallory's key is let in (%q)", r)
+	}
+	if _, ok := bs.bans[[2]string{store.BanKey, "SHA256:mallory"}]; !ok {
+		t.Error("the ban is not in the store")
+	}
+	now = now.Add(2 * time.Hour)
+	if r := a.Refused("SHA256:mallory", "192.0.2.1"); r != "" {
+		t.Errorf("a ban of 2h holds after 2h: %q", r)
+	}
+	if got := runAdmin(t, m, "ban 192.0.2.9"); got.err != nil {
+		t.Fatal(got.err)
+	}
+	if r := a.Refused("SHA256:anyone", "192.0.2.9"); r != "You are banned from this card room." {
+		t.Errorf("an IP ban for good: %q", r)
+	}
+	if got := runAdmin(t, m, "unban 192.0.2.9"); got.err != nil || a.Refused("SHA256:anyone", "192.0.2.9") != "" {
+		t.Errorf("unban: %+v", got)
+	}
+	for line, want := range map[string]string{
+		"ban root":          "admin's key",
+		"ban SHA256:root":   "admin's key",
+		"ban nobody":        "Nobody holds the name nobody",
+		"unban 192.0.2.200": "No ban of 192.0.2.200",
+		"kick nobody":       "Nobody called nobody is online",
+	} {
+		if got := runAdmin(t, m, line); got.err == nil || !strings.Contains(got.err.Error(), want) {
+			t.Errorf("%s: %+v, want an error saying %q", line, got, want)
+		}
+	}
+	for _, line := range []string{"ban mallory soon", "ban mallory -2h", "ban", "kick", "announce", "unban"} {
+		cmd, ok := m.adminCommand(line)
+		if !ok || cmd == nil {
+			t.Fatalf("%q: not handled", line)
+		}
+		if msg, _ := cmd().(doneMsg); msg.err == nil {
+			t.Errorf("%q: no error", line)
+		}
+	}
+}
+
+// Only admins have the commands, the admin key and the screen.
+func TestNoAdminNoCommands(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	if _, ok := m.adminCommand("ban mallory"); ok {
+		t.Fatal("a player who is no admin may ban")
+	}
+	m.Update(goldenKey("a"))
+	m.Update(goldenKey(":"))
+	if m.screen != lobbyScreen || m.cmdIn != nil || strings.Contains(m.View(), "admin") {
+		t.Fatalf("a player who is no admin reaches the admin screen or its command line:\n%s", m.View())
+	}
+}
+
+// The admin screen fits the terminal, in every language.
+func TestAdminScreenFits(t *testing.T) {
+	now := fixedNow
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			m := adminModel(t, &memBans{bans: map[[2]string]store.Ban{}}, &now)
+			m.set.Lang = lang
+			m.restyle()
+			m.width, m.height = size[0], size[1]
+			d := adminData{}
+			for i := range 30 {
+				d.sessions = append(d.sessions, adminSession{id: "SHA256:" + strings.Repeat("x", 43), liveInfo: liveInfo{name: "日本語の名前です長い" + string(rune('a'+i%26)), ip: "2001:db8::1", since: now}})
+				d.bans = append(d.bans, store.Ban{Kind: store.BanKey, Value: "SHA256:" + strings.Repeat("y", 43), Name: "🃏🃏🃏🃏🃏🃏🃏🃏🃏", By: "root", Expires: now.Add(time.Hour)})
+			}
+			d.err = errors.New("the lobby has stopped")
+			m.Update(adminMsg{d})
+			m.Update(goldenKey(":"))
+			m.Update(goldenKey(strings.Repeat("announce ", 30)))
+			checkFits(t, "admin screen "+lang, m.View(), size[0], size[1])
+			m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+			m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+			if m.screen != lobbyScreen {
+				t.Errorf("esc esc leaves the admin screen on %v", m.screen)
+			}
+		}
+	}
+}
+
+// The message of the day shows on the lobby, cleaned and cut to the width,
+// three lines at most.
+func TestMOTD(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	m.app.SetMOTD("Welcome!\x1b[31m red\x07\n" + strings.Repeat("日本語", 40) + "\nthree\nfour\n")
+	v := m.View()
+	checkFits(t, "lobby with a motd", v, 80, 24)
+	if !strings.Contains(v, "Welcome![31m red") || !strings.Contains(v, "three") || strings.Contains(v, "four") || strings.Contains(v, "\x1b[31m") {
+		t.Fatalf("lobby:\n%q", v)
+	}
+}
