@@ -27,6 +27,9 @@ func TestGoldenFlow(t *testing.T) {
 		{name: "away", build: awaySeat},
 		{name: "de-away", set: Settings{Lang: "de"}, build: awaySeat},
 		{name: "previous-trick", build: midTrick, keys: []string{"."}},
+		{name: "settings-overlay", build: midTrick, keys: []string{"s"}},
+		{name: "nl-settings-overlay", set: Settings{Lang: "nl"}, build: midTrick, keys: []string{"s"}},
+		{name: "help-overlay", build: midTrick, keys: []string{"?"}},
 	}
 	for _, c := range cases {
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {

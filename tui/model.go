@@ -507,6 +507,9 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if k.String() == "?" && !m.takingText() {
+		if m.screen == tableScreen && m.table != nil {
+			return m.table.key(k) // an overlay over the table (overlay.go)
+		}
 		m.showHelp = true
 		return nil
 	}

@@ -49,6 +49,7 @@ type tableModel struct {
 	tickSeq   uint64    // numbers the countdown's ticks: only the latest counts
 	warned    time.Time // the deadline whose 10-second warning has rung
 	backing   bool      // the player is coming back (away.go): the table has been told
+	overlay   overlay   // settings or help drawn over the table (overlay.go)
 	ended     bool      // the table has ended; its last snapshot stays on screen
 
 	gen   uint64     // counts the snapshots taken: what the caches below key on
@@ -274,6 +275,9 @@ func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
 
 func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	m := tm.m
+	if cmd, done := tm.overlayKey(k); done {
+		return cmd
+	}
 	if tm.chatIn != nil {
 		return tm.typeLine(&tm.chatIn, k, func(s string) tea.Cmd {
 			p := m.player
@@ -487,6 +491,9 @@ func (tm *tableModel) view() (string, []binding) {
 		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}
 	}
 	header := tm.header()
+	if tm.overlay != noOverlay {
+		return header + tm.overlayView(), tm.overlayKeys()
+	}
 	body, bodyN := tm.body()
 	chat := tm.chatLines()
 	lines := 1 + strings.Count(header, "\n") + bodyN

@@ -17,4 +17,7 @@ var tableDE = map[string]string{
 	"You are away: your bot played %s.":     "Du bist weg: Dein Bot hat %s gespielt.",
 	"Press any key to play.":                "Drück eine Taste zum Spielen.",
 	"Your card was":                         "Deine Karte war",
+	"Your seat is kept while this is open; your turn timer runs on.": "Dein Platz bleibt dir, solange das offen ist; deine Zugzeit läuft weiter.",
+	"back to the table": "zurück zum Tisch",
+	"s opens your settings here: language, cards, colours, bell.": "s öffnet hier deine Einstellungen: Sprache, Karten, Farben, Glocke.",
 }

@@ -17,4 +17,7 @@ var tableNL = map[string]string{
 	"You are away: your bot played %s.":     "Je bent weg: je bot heeft %s gespeeld.",
 	"Press any key to play.":                "Druk op een toets om te spelen.",
 	"Your card was":                         "Je kaart was",
+	"Your seat is kept while this is open; your turn timer runs on.": "Je plaats blijft van jou zolang dit open is; je beurttijd loopt door.",
+	"back to the table": "terug naar de tafel",
+	"s opens your settings here: language, cards, colours, bell.": "s opent hier je instellingen: taal, kaarten, kleuren, bel.",
 }

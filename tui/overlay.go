@@ -1,0 +1,75 @@
+package tui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/engine/trick"
+)
+
+// Settings and help over the table: the player keeps the seat (they are
+// connected and at the table, so no bot plays for them), and the header
+// keeps counting their turn down.
+
+type overlay uint8
+
+const (
+	noOverlay overlay = iota
+	settingsOverlay
+	helpOverlay
+)
+
+// overlayKey handles k when an overlay is open, or opens one (s, ?); done
+// says k was used.
+func (tm *tableModel) overlayKey(k tea.KeyMsg) (cmd tea.Cmd, done bool) {
+	m := tm.m
+	switch tm.overlay {
+	case helpOverlay:
+		tm.overlay = noOverlay // any key closes it
+		return nil, true
+	case settingsOverlay:
+		switch k.String() {
+		case "esc", "q", "enter", "s":
+			tm.overlay = noOverlay
+			return nil, true
+		}
+		return m.settingsKey(k), true
+	}
+	if tm.chatIn != nil || tm.cmdIn != nil || tm.leaving {
+		return nil, false
+	}
+	switch k.String() {
+	case "?":
+		tm.overlay = helpOverlay
+		return nil, true
+	case "s":
+		if !tm.namingTrump() { // there s names spades
+			tm.overlay = settingsOverlay
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// namingTrump reports whether the player is to name trump now.
+func (tm *tableModel) namingTrump() bool {
+	v, ok := tm.snap.View.(*trick.View)
+	return ok && tm.myTurn && v.Phase == trick.PhaseTrump
+}
+
+// overlayView is the open overlay, drawn under the table's header.
+func (tm *tableModel) overlayView() string {
+	m := tm.m
+	note := m.st.Subtle.Render(m.tx.get("Your seat is kept while this is open; your turn timer runs on.")) + "\n\n"
+	if tm.overlay == settingsOverlay {
+		return note + m.settingsView()
+	}
+	return note + m.st.Bold.Render(m.tx.get("s opens your settings here: language, cards, colours, bell.")) + "\n\n" + m.helpView()
+}
+
+func (tm *tableModel) overlayKeys() []binding {
+	tx := tm.m.tx
+	if tm.overlay == settingsOverlay {
+		return []binding{{"↑↓", tx.get("choose")}, {"←→", tx.get("change")}, {"esc", tx.get("back to the table")}}
+	}
+	return []binding{{tx.get("any key"), tx.get("back to the table")}}
+}

@@ -1,0 +1,47 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// s and ? open settings and help over the table: the header keeps the
+// countdown, a snapshot meanwhile does not close them, a change applies at
+// once, and esc (help: any key) goes back to the table, not the lobby.
+func TestSettingsAndHelpOverTheTable(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	press := func(k tea.KeyMsg) string {
+		m.Update(k)
+		return plainView(m)
+	}
+	runes := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+	scr := press(runes("s"))
+	if !strings.Contains(scr, "Settings") || !strings.Contains(scr, "⏱ 42 s") || m.screen != tableScreen {
+		t.Fatalf("s at the table:\n%s", scr)
+	}
+	s := m.table.snap
+	s.Version++
+	m.Update(snapMsg{s: s, ok: true})
+	m.drawn = ""
+	if scr := plainView(m); !strings.Contains(scr, "Settings") {
+		t.Fatalf("a snapshot closed the settings:\n%s", scr)
+	}
+	scr = press(tea.KeyMsg{Type: tea.KeyRight}) // the language
+	if m.set.Lang != "de" || !strings.Contains(scr, "Einstellungen") {
+		t.Fatalf("language %q after →:\n%s", m.set.Lang, scr)
+	}
+	scr = press(tea.KeyMsg{Type: tea.KeyEsc})
+	if m.screen != tableScreen || m.table == nil || strings.Contains(scr, "Einstellungen") || !strings.Contains(scr, "Runde 4") {
+		t.Fatalf("esc from the settings:\n%s", scr)
+	}
+	scr = press(runes("?"))
+	if !strings.Contains(scr, "⏱ 42 s") || !strings.Contains(scr, "Dein Platz bleibt") {
+		t.Fatalf("? at the table:\n%s", scr)
+	}
+	scr = press(runes("x"))
+	if m.screen != tableScreen || strings.Contains(scr, "Dein Platz bleibt") {
+		t.Fatalf("a key after the help:\n%s", scr)
+	}
+}
