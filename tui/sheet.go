@@ -147,9 +147,7 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 		chartH = min(10, free-len(rows)-4)
 	}
 	if len(rows) > free {
-		hidden := len(rows) - free + 1
-		b.WriteString(st.Subtle.Render(tx.f("earlier lines not shown: %d", hidden)) + "\n")
-		rows = rows[hidden:]
+		rows = sheetWindow(tm, &b, rows, free-1)
 	}
 	for _, r := range rows {
 		switch {
@@ -179,6 +177,18 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 		b.WriteString(st.chartLegend(marks, names, tm.m.width) + "\n")
 	}
 	return b.String()
+}
+
+// sheetWindow is the n lines of rows shown when not all fit: the last
+// ones, or earlier ones as the player scrolls up (tm.sheetUp), after a line
+// saying which are shown.
+func sheetWindow[R any](tm *tableModel, b *strings.Builder, rows []R, n int) []R {
+	n = max(1, n)
+	up := min(tm.sheetUp, len(rows)-n)
+	tm.sheetUp = up
+	end := len(rows) - up
+	b.WriteString(tm.m.st.Subtle.Render(tm.m.tx.f("lines %d–%d of %d · ↑↓ scroll", end-n+1, end, len(rows))) + "\n")
+	return rows[end-n : end]
 }
 
 // sheetTitle is the sheet's first line: its title and what it shows.
@@ -299,11 +309,10 @@ func (tm *tableModel) ddSheet(v *doudizhu.View) string {
 	}
 	b.WriteString(st.Subtle.Render(line(labels)) + "\n")
 	room := max(2, tm.m.height-12)
-	if len(rows)-1 > room {
-		b.WriteString(st.Subtle.Render(tx.f("earlier lines not shown: %d", len(rows)-room)) + "\n")
-		rows = rows[len(rows)-room:]
-	}
 	rows = rows[:len(rows)-1]
+	if len(rows) > room {
+		rows = sheetWindow(tm, &b, rows, room-1)
+	}
 	for _, r := range rows {
 		b.WriteString(line(r) + "\n")
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
@@ -176,5 +177,34 @@ func TestSheetOfSixFits(t *testing.T) {
 		if !strings.Contains(stripANSI(m.View()), "total") {
 			t.Errorf("%dx%d: no total line:\n%s", size[0], size[1], stripANSI(m.View()))
 		}
+	}
+}
+
+// A sheet longer than the screen shows its last lines and scrolls up to
+// the first with ↑, back with ↓.
+func TestSheetScrolls(t *testing.T) {
+	g := playWith(t, "specialrounds", 4, nil, 15, nil, func(g engine.Game) bool {
+		return g.Next() == 0 && len(g.Result().Rounds) >= 18 && g.Legal(0)[0].Kind == engine.Play
+	})
+	snap := snapshotOf(g, "Special Rounds", 0)
+	snap.Chat = nil
+	m := onTable(testModel(80, 24, Settings{}), snap)
+	m.table.showSheet = true
+	first := regexp.MustCompile(`(?m)^1 \(1\) `)
+	if out := stripANSI(m.View()); first.MatchString(out) || !strings.Contains(out, "↑↓ scroll") {
+		t.Fatalf("the whole sheet fits 24 lines?\n%s", out)
+	}
+	for range 30 {
+		m.Update(tea.KeyMsg{Type: tea.KeyUp})
+	}
+	if out := stripANSI(m.View()); !first.MatchString(out) {
+		t.Fatalf("↑ did not reach round 1:\n%s", out)
+	}
+	checkFits(t, "scrolled sheet", m.View(), 80, 24)
+	for range 30 {
+		m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	}
+	if out := stripANSI(m.View()); first.MatchString(out) || !strings.Contains(out, "18 (2) ") {
+		t.Fatalf("↓ did not come back to the end:\n%s", out)
 	}
 }

@@ -41,6 +41,7 @@ type tableModel struct {
 	showSheet bool
 	showLast  bool
 	leaving   bool   // L was pressed: the next key confirms leaving for good
+	sheetUp   int    // lines the score sheet is scrolled up from its end
 	notYours  string // the out-of-turn line last shown, taken away when the turn comes
 	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
 	handX     int    // the column the hand starts at, before centring
@@ -139,7 +140,7 @@ type bodyKey struct {
 	partsKey
 	showSheet, showLast, ended, myTurn bool
 	showCount                          bool
-	cursor, hint                       int
+	cursor, hint, sheetUp              int
 	digits, ranks                      string
 }
 
@@ -304,8 +305,15 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		}
 	}
 	if tm.showSheet {
-		if k.String() == "tab" || k.String() == "esc" {
-			tm.showSheet = false
+		switch k.String() {
+		case "tab", "esc":
+			tm.showSheet, tm.sheetUp = false, 0
+			return nil
+		case "up", "k":
+			tm.sheetUp++
+			return nil
+		case "down", "j":
+			tm.sheetUp = max(0, tm.sheetUp-1)
 			return nil
 		}
 	}
@@ -427,7 +435,7 @@ func (tm *tableModel) send(mv engine.Move) tea.Cmd {
 // keys is the help bar's keys, listed again only when what they depend on
 // changed.
 func (tm *tableModel) keys() []binding {
-	key := keysKey{gen: tm.gen, tx: tm.m.tx, chat: tm.chatIn != nil, cmd: tm.cmdIn != nil, myTurn: tm.myTurn, leaving: tm.leaving}
+	key := keysKey{gen: tm.gen, tx: tm.m.tx, chat: tm.chatIn != nil, cmd: tm.cmdIn != nil, myTurn: tm.myTurn, leaving: tm.leaving, sheet: tm.showSheet}
 	if p := &tm.parts; p.keysOK && p.keysKey == key {
 		return p.keys
 	}
@@ -444,6 +452,7 @@ type keysKey struct {
 	chat, cmd bool
 	myTurn    bool
 	leaving   bool
+	sheet     bool // the score sheet is shown
 }
 
 func (tm *tableModel) listKeys() []binding {
@@ -473,6 +482,9 @@ func (tm *tableModel) listKeys() []binding {
 	}
 	if s.Phase != tables.Waiting {
 		bs = append(bs, binding{"tab", tx.get("score sheet")})
+	}
+	if tm.showSheet {
+		bs = append(bs, binding{"↑↓", tx.get("scroll")})
 	}
 	if _, ok := s.View.(*trick.View); ok && s.Phase == tables.Playing {
 		bs = append(bs, binding{".", tx.get("last trick")})
@@ -582,7 +594,7 @@ func (tm *tableModel) header() string {
 // only when something it shows has changed.
 func (tm *tableModel) body() (string, int) {
 	key := bodyKey{
-		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, showCount: tm.showCount,
+		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, showCount: tm.showCount, sheetUp: tm.sheetUp,
 		cursor: tm.cursor, hint: tm.hint, digits: tm.digits, ranks: tm.ranks,
 	}
 	p := &tm.parts
