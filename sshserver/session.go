@@ -71,6 +71,10 @@ func (s *Session) Environ() []string { return append([]string(nil), s.env...) }
 // RemoteAddr is the client's network address.
 func (s *Session) RemoteAddr() net.Addr { return s.ss.RemoteAddr() }
 
+// Stdin is what the client sends a command (no pty) on its standard input;
+// it ends when the client closes it or the session ends.
+func (s *Session) Stdin() io.Reader { return s.ss }
+
 // Interactive reports whether the session has a pty (and so a program).
 func (s *Session) Interactive() bool { return s.pty }
 

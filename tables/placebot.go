@@ -63,6 +63,22 @@ func (t *Table) placeBot(b engine.Bot, want int) (int, error) {
 	return want, nil
 }
 
+// GameOver is closed once the game has been played to its end (Done
+// follows when the table closes).
+func (t *Table) GameOver() <-chan struct{} { return t.over }
+
+// gameOver closes over, once.
+func (t *Table) gameOver() {
+	select {
+	case <-t.over:
+	default:
+		close(t.over)
+	}
+}
+
+// Seats is the number of seats at the table.
+func (t *Table) Seats() int { return t.cfg.Seats }
+
 // botSeatName is the name a bot's seat i shows: its placed bot's, or
 // BotName(i).
 func (t *Table) botSeatName(i int) string {

@@ -85,6 +85,7 @@ type Table struct {
 	names      []string // seat names when the game started (the record's header)
 	jr         journalState
 	seatBots   []engine.Bot
+	over       chan struct{} // closed once the game has ended (placebot.go)
 	armed      armKey
 	botTimer   Timer
 	turnTimer  Timer
@@ -185,6 +186,7 @@ func New(cfg Config) (*Table, error) {
 		subs:       map[int]*subscriber{},
 		chatTokens: map[string]*bucket{},
 		seatBots:   make([]engine.Bot, cfg.Seats),
+		over:       make(chan struct{}),
 		sitoutAt:   -1,
 		armed:      armKey{next: engine.Over - 1},
 		ctx:        context.Background(),
@@ -423,6 +425,7 @@ func (t *Table) advance() error {
 		}
 		if t.g.Done() {
 			t.phase = Over
+			t.gameOver()
 			t.standings = standings(t.g.Result().Totals, t.seatNames())
 			t.dirty = true
 			return nil

@@ -31,6 +31,7 @@ type App struct {
 	styles     stylesCache   // the sessions' styles, shared per colour profile and settings
 	publicAddr string        // host:port players type (SetPublicAddr)
 	admin      admins        // admin keys, bans, the message of the day
+	bots       botKeys       // who may seat a program as a bot over SSH (bot.go)
 
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
@@ -157,6 +158,7 @@ func (a *App) commandHelp() string {
 		{true, "watch TABLE", "watch a table"},
 		{false, "list", "list the tables (plain text)"},
 		{false, "export GAME", "write a finished game's record to stdout"},
+		{false, "bot TABLE", "seat your program as a bot (with a bot key)"},
 		{false, "help", "this help"},
 	} {
 		fmt.Fprintf(tw, "  %s\t%s\n", a.sshCommand(c.tty, c.args), c.what)
@@ -194,6 +196,8 @@ func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
 		}
 		out.Write(buf.Bytes())
 		return 0
+	case "bot":
+		return a.botCommand(s, args[1:], out)
 	case "new", "join", "watch":
 		fmt.Fprintf(out, "%q needs a terminal: use ssh -t … %s\n", args[0], strings.Join(args, " "))
 		return 1

@@ -67,6 +67,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
 	trickPause := fs.Duration("trick-pause", tables.DefaultTrickPause, "how long a completed trick stays on screen before the game goes on (0: no pause)")
 	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
+	botKeys := fs.String("bot-keys", "", "file of public keys (authorized_keys format) that may seat a program as a bot: ssh HOST bot TABLE (docs/BOT-PROTOCOL.md)")
 	debug := fs.Bool("debug", false, "log debug messages")
 	logFormat := fs.String("log-format", "text", "log lines as text or json")
 	adminKeys := fs.String("admin-keys", "", "an authorized_keys file of the admins' keys: they may :kick, :ban, :unban, :announce and see the admin screen")
@@ -116,6 +117,13 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
+	botOpt, err := botKeysOption(*botKeys)
+	if err != nil {
+		ln.Close()
+		logger.Error("cannot read the bot keys", "file", *botKeys, "err", err)
+		return 1
+	}
+	opts = append(opts, botOpt)
 	if *metricsAddr != "" {
 		mln, err := net.Listen("tcp", *metricsAddr)
 		if err != nil {
@@ -203,6 +211,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	app.SetSettingsStore(per.store)
 	public := publicAddrOf(set.publicAddr, ln.Addr().String(), os.Hostname)
 	app.SetPublicAddr(public)
+	app.SetBotKeys(set.botKeys)
 	app.SetAdmins(set.host.admins)
 	app.SetMOTD(set.host.motd)
 	if err := app.SetBans(per.store); err != nil {
@@ -268,6 +277,7 @@ type serveSettings struct {
 	publicAddr  string // "": derived from the listener (publicAddrOf)
 	newDatabase bool   // a missing or empty database is meant (checkDatabase)
 	host        hostSettings
+	botKeys     []string // fingerprints of the keys that may seat a bot
 }
 
 // serveOption adjusts the lobby or the store a server runs.
