@@ -127,8 +127,8 @@ func TestE2EBotOverSSH(t *testing.T) {
 	}{
 		{"singularity", "Singularity", []string{"Seats", "3"}, false},
 		{"specialrounds", "Special Rounds", []string{"Seats", "3"}, false},
-		{"boerenbridge", "Boerenbridge", []string{"Seats", "3", "max_cards", "3"}, false},
-		{"doudizhu", "Dou Dizhu", []string{"deals", "1"}, true},
+		{"boerenbridge", "Boerenbridge", []string{"Seats", "3", "Most cards", "3"}, false},
+		{"doudizhu", "Dou Dizhu", nil, true}, // one deal
 	} {
 		t.Run(tc.ruleset, func(t *testing.T) {
 			examplePython(t)

@@ -66,7 +66,7 @@ func TestSimExecFaults(t *testing.T) {
 	if err := os.WriteFile(script, []byte(badBot), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c := simConfig{Game: "singularity", Bots: []string{execPrefix + "python3 " + script, "baseline"}, Games: 1, Seed: 1, Workers: 1, MoveTime: 300 * time.Millisecond}
+	c := simConfig{Game: "singularity", Bots: []string{execPrefix + "python3 " + script, "baseline"}, Games: 1, Seed: 1, MoveTime: time.Second, Workers: 2}
 	rep, err := runSim(c, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -45,6 +45,10 @@ func (p oraclePlayer) move(g engine.Game, seat int, rng *rand.Rand) (engine.Move
 
 func (oraclePlayer) close(engine.Game) []botproto.Fault { return nil }
 
+// startTime is the least time an external bot has for its first decision,
+// which includes starting the program.
+const startTime = 5 * time.Second
+
 // execPrefix names an external program: exec:./mybot, exec:python3 bot.py.
 const execPrefix = "exec:"
 
@@ -104,10 +108,11 @@ type execPlayer struct {
 	timeout  time.Duration
 	fallback engine.Bot
 
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	stdout io.ReadCloser
-	remote *botproto.Remote
+	started bool // the first decision has been asked
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	stdout  io.ReadCloser
+	remote  *botproto.Remote
 }
 
 func (p *execPlayer) start(g engine.Game) error {
@@ -133,7 +138,11 @@ func (p *execPlayer) move(g engine.Game, seat int, rng *rand.Rand) (engine.Move,
 			return engine.Move{}, err
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
+	t := p.timeout
+	if !p.started {
+		t, p.started = max(t, startTime), true // the first decision waits for the program to start
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), t)
 	defer cancel()
 	return p.remote.DecideContext(ctx, g.View(seat), rng), nil
 }
