@@ -168,9 +168,8 @@ func TestDouDizhuPlaysReadMainPartFirst(t *testing.T) {
 			t.Errorf("%s reads %q, want %q", in, got, want)
 		}
 	}
-	st := NewStyles(0, Settings{Glyphs: ASCII})
 	for _, g := range []Glyphs{Unicode, ASCII, CJKSafe} {
-		st = NewStyles(0, Settings{Glyphs: g})
+		st := NewStyles(0, Settings{Glyphs: g})
 		if st.Face(cards.BlackJoker) != "BJ" || st.Face(cards.RedJoker) != "RJ" {
 			t.Errorf("glyphs %v: jokers %q %q", g, st.Face(cards.BlackJoker), st.Face(cards.RedJoker))
 		}
