@@ -200,6 +200,15 @@ func TestHostileFloodsBeforeAdmissionAreBoundedAndTimedOut(t *testing.T) {
 		t.Errorf("the heap grew by %.1f MB, want at most 8 MB", float64(grown)/(1<<20))
 	}
 
+	st := ts.Stats()
+	// Per connection: 36 small and 40 big env requests, agent, X11, subsystem.
+	if got, want := st.Refused[sshserver.RefusedSessionRequest], uint64(conns*(36+40+3)); got != want {
+		t.Errorf("refused session requests counted %d, want %d", got, want)
+	}
+	if got, want := st.Refused[sshserver.RefusedSessionChannel], uint64(conns*100); got != want {
+		t.Errorf("refused session channels counted %d, want %d", got, want)
+	}
+
 	// Nobody asked for a shell: the handshake timer still runs for all of
 	// them (and not for ada, who was admitted).
 	if err := clock.BlockUntil(ctx, conns); err != nil {

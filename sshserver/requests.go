@@ -51,6 +51,7 @@ func (s *Server) filterRequests(remote string, in <-chan *gossh.Request, out cha
 			}
 		}
 		if refuse {
+			s.refused(RefusedSessionRequest)
 			if refused == 0 {
 				s.log.Debug("session request refused", "remote", remote, "request", cleanForLog(req.Type))
 			}

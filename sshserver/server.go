@@ -500,6 +500,7 @@ func (s *Server) onSessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newCh
 	}
 	free, ok := c.openChannel()
 	if !ok {
+		s.refused(RefusedSessionChannel)
 		s.log.Debug("session channel refused: one at a time", "remote", c.RemoteAddr().String())
 		_ = newChan.Reject(gossh.Prohibited, "one session at a time per connection")
 		return

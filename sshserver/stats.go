@@ -15,10 +15,12 @@ const (
 	RefusedPerIP                           // MaxSessionsPerIP sessions from the IP are open
 	RefusedBanned                          // Config.Refuse turned the session away
 	RefusedHandshakeTimeout                // no shell or exec admitted within HandshakeTimeout
+	RefusedSessionChannel                  // a session channel while one is open on the connection
+	RefusedSessionRequest                  // env beyond MaxEnv or MaxEnvBytes, or a request not served (agent, X11, subsystem)
 	nRefusals
 )
 
-var refusalNames = [nRefusals]string{"rate_limit", "login_storm", "too_many_connections", "shutting_down", "full", "per_ip", "banned", "handshake_timeout"}
+var refusalNames = [nRefusals]string{"rate_limit", "login_storm", "too_many_connections", "shutting_down", "full", "per_ip", "banned", "handshake_timeout", "session_channel", "session_request"}
 
 // String is the refusal's name in metrics ("rate_limit", …).
 func (r Refusal) String() string {
