@@ -107,6 +107,9 @@ type Config struct {
 	// Journal is given to every table: it journals the game as it is
 	// played and keeps it when it ends (nil: games do not survive a crash).
 	Journal tables.Journal
+	// JournalRetry is how often a table whose journal cannot be written
+	// tries again (tables.DefaultJournalRetry when 0).
+	JournalRetry time.Duration
 	// Saved lists the journals of the tables that were running when the
 	// server last stopped; Run restores them before it serves anyone (nil:
 	// none).
@@ -1076,7 +1079,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
-		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), BotLevels: req.BotLevels,
+		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry, BotLevels: req.BotLevels,
 		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 		Fallback: l.cfg.Fallback,
 	}
@@ -1177,7 +1180,7 @@ func (l *Lobby) restore() {
 	}
 	for _, s := range saved {
 		cfg := tables.Config{
-			IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0),
+			IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry,
 			Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 			Fallback: l.cfg.Fallback,
 		}

@@ -133,8 +133,10 @@ func splitmix(x uint64) uint64 {
 type journalState struct {
 	header  []byte   // to Start with, nil once started (or without a journal)
 	started bool     // Start returned nil (or the table was restored)
-	broken  bool     // a call failed: the journal is not written any more
+	broken  bool     // the header could not be made: the journal is not written
 	queue   [][]byte // lines not appended yet
+	paused  bool     // a write failed: the game waits until it succeeds (savefail.go)
+	retry   Timer    // the next try of a failed write; nil when none
 }
 
 // roomHeader is the journal header's extra key: what the table needs to come
@@ -243,24 +245,28 @@ func (t *Table) persist() {
 	}
 	if t.jr.header != nil {
 		if err := j.Start(t.cfg.ID, t.jr.header); err != nil {
-			t.journalFailed("start", err)
+			t.saveFailed("start", err)
 			return
 		}
 		t.jr.header, t.jr.started = nil, true
 	}
 	if len(t.jr.queue) == 0 || !t.jr.started {
+		t.saved()
 		return
 	}
 	if err := j.Append(t.cfg.ID, t.jr.queue...); err != nil {
-		t.journalFailed("append", err)
+		t.saveFailed("append", err)
 		return
 	}
 	clear(t.jr.queue)
 	t.jr.queue = t.jr.queue[:0]
+	t.saved()
 }
 
-// journalFailed stops journaling: a journal with a gap would restore a
-// different game. The game goes on, and is still kept when it ends.
+// journalFailed stops journaling when the table cannot even make a line of
+// it (a bug, not a full disk: that pauses, see saveFailed): a journal with
+// a gap would restore a different game. The game goes on, and is still
+// kept when it ends.
 func (t *Table) journalFailed(what string, err error) {
 	t.jr.broken, t.jr.queue = true, nil
 	t.log.Error("table: journal "+what+" failed: this game will not survive a restart", "table", t.cfg.ID, "err", err)
@@ -310,9 +316,7 @@ func (t *Table) endJournal(runErr error, record []byte) {
 		}
 		f.Seats = append(f.Seats, fs)
 	}
-	if err := j.Finish(f); err != nil {
-		t.log.Error("table: game not kept", "table", t.cfg.ID, "err", err)
-	}
+	t.keepFinished(j, f)
 }
 
 // seatBot is seat i's bot, made when it had none yet.

@@ -126,6 +126,7 @@ func (s *seat) kind() SeatKind {
 type subscriber struct {
 	player Player
 	box    *Mailbox[Snapshot]
+	last   Snapshot // the last snapshot put in box (savefail.go shows it again)
 }
 
 type bucket struct {
@@ -299,6 +300,8 @@ func (t *Table) loop(ctx context.Context) (err error) {
 		case <-pauseC:
 			t.pause = nil
 			t.dirty = true
+		case <-t.retryC():
+			t.retrySave()
 		case <-idleC:
 			t.idleTimer = nil
 			if t.idle() {
@@ -316,6 +319,7 @@ func (t *Table) loop(ctx context.Context) (err error) {
 // finish ends the table: record, last snapshot, closed channels.
 func (t *Table) finish(err error) {
 	defer close(t.done)
+	t.stopRetry()
 	t.stopTimers()
 	t.endPause()
 	t.dropDecision()
@@ -399,6 +403,9 @@ func (g recordGame) Events() []engine.Event { return g.events }
 // settle brings the table to rest after a change: deals, moves the bots that
 // move at once, checks SI-5, arms the timers, and sends snapshots.
 func (t *Table) settle() error {
+	if t.jr.paused {
+		return nil // nothing moves or shows until the journal is written (savefail.go)
+	}
 	if t.phase == Playing {
 		if err := t.advance(); err != nil {
 			return err
@@ -406,6 +413,9 @@ func (t *Table) settle() error {
 	}
 	t.schedule()
 	t.persist() // every event is in the journal before anyone sees it
+	if t.jr.paused {
+		return nil
+	}
 	if t.dirty {
 		t.dirty = false
 		t.version++
@@ -884,6 +894,7 @@ func (t *Table) broadcast() {
 			snap.View = v
 		}
 		sub.box.Put(snap)
+		sub.last = snap
 	}
 	if sum := t.summary(); sum != t.lastSum {
 		t.lastSum = sum
@@ -1273,6 +1284,9 @@ func (t *Table) move(p Player, m engine.Move) error {
 	if t.phase != Playing {
 		return ErrNotPlaying
 	}
+	if t.jr.paused {
+		return ErrSavePaused
+	}
 	i := t.seatOf(p.ID)
 	if i < 0 {
 		return ErrNotSeated
@@ -1295,6 +1309,9 @@ func (t *Table) move(p Player, m engine.Move) error {
 	s.botRounds = nil
 	t.moved(i, m)
 	t.persist() // in the journal before the mover hears it was taken
+	if t.jr.paused {
+		return ErrSavePaused // held, shown to nobody, until it is saved
+	}
 	return nil
 }
 

@@ -193,6 +193,9 @@ type Config struct {
 	// so bots do not play on for nobody; 0 never does. The game is kept,
 	// unrated, as unfinished.
 	UnattendedClose time.Duration
+	// JournalRetry is how often a table whose journal cannot be written
+	// tries again, paused meanwhile (DefaultJournalRetry when 0).
+	JournalRetry time.Duration
 	// ChatLines is how many chat lines snapshots carry (DefaultChatLines when 0).
 	ChatLines int
 
@@ -274,6 +277,9 @@ type Snapshot struct {
 	Spectators []string
 	Standings  []Standing // set when Phase is Over and the game was played
 	Ended      string     // why the table ended early ("server shutting down", "internal error"); "" otherwise
+	// Unsaved is set while the table cannot save its game: the snapshot is
+	// the last one shown before, moves are refused until it is saved.
+	Unsaved bool
 }
 
 // Summary is a table as the lobby lists it.

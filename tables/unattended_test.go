@@ -24,11 +24,13 @@ func TestUnattendedTableEnds(t *testing.T) {
 		must(t, r.table.Start(alice))
 		c := r.subscribe(carol) // a spectator
 		a.sub.Close()
+		synctest.Wait()
 		r.clock.Advance(time.Hour - time.Second) // carol watches: the game goes on
 		if s := c.now(); s.Phase != Playing {
 			t.Fatalf("phase %v with a spectator, want playing", s.Phase)
 		}
 		c.sub.Close()
+		synctest.Wait()
 		r.clock.Advance(time.Minute - time.Second)
 		synctest.Wait()
 		select {

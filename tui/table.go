@@ -153,6 +153,7 @@ type headerKey struct {
 	why               string // why it closed
 	timer             string
 	away              string // the away line (away.go)
+	unsaved           bool   // the table cannot save its game (Snapshot.Unsaved)
 }
 
 func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
@@ -567,7 +568,7 @@ func (tm *tableModel) header() string {
 	}
 	key := headerKey{
 		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
-		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(),
+		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(), unsaved: s.Unsaved,
 	}
 	if key.closed {
 		key.why = s.Ended
@@ -582,6 +583,9 @@ func (tm *tableModel) header() string {
 	out := padBetween(header, timer, tm.width()) + "\n"
 	if tm.ended && s.Phase != tables.Over {
 		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.width())) + "\n"
+	}
+	if key.unsaved {
+		out += st.Err.Render(fit(tx.err(tables.ErrSavePaused), tm.width())) + "\n"
 	}
 	if key.away != "" {
 		out += st.Warn.Render(fit(key.away, tm.width())) + "\n"

@@ -519,6 +519,12 @@ var messages = []message{
 		"nl", "De server kan je naam nu niet opslaan (misschien is de schijf vol): probeer het later opnieuw."),
 
 	// tables: system chat lines and why a table ended.
+	msg(`the server cannot save the game: paused`,
+		"de", "Der Server kann das Spiel nicht speichern: Pause.",
+		"nl", "De server kan het spel niet opslaan: gepauzeerd."),
+	msg(`the game is saved again: play on`,
+		"de", "Das Spiel wird wieder gespeichert: Weiter geht's.",
+		"nl", "Het spel wordt weer opgeslagen: speel verder."),
 	msg(`the server restarted: each seat's bot plays until its person is back`,
 		"de", "Der Server wurde neu gestartet: Jeder Platz spielt sein Bot, bis seine Person zurück ist.",
 		"nl", "De server is herstart: elke plaats speelt zijn bot tot de speler terug is."),

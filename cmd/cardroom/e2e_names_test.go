@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/store"
 )
 
 // A name that only looks like one reserved (a Cyrillic a for the Latin
@@ -122,4 +125,55 @@ func TestE2EMaxTablesPerPlayer(t *testing.T) {
 	}
 	p.typ("4") // quick play would make a third table
 	p.waitForFold("you already host 2 tables, as many as one person may at once")
+}
+
+// A full disk (the store's writes fail) pauses the table over SSH: the
+// move is refused and the player reads why; once the store can write again
+// the game goes on to its end and is kept.
+func TestE2EFullDiskPausesTheTable(t *testing.T) {
+	opened := make(chan *store.Store, 1)
+	s := startServer(t, 0, withStore(func(s *store.Store) { opened <- s }), withJournalRetry(50*time.Millisecond))
+	st := <-opened
+	ctx := testCtx(t)
+	key := sshtest.NewKey()
+	p := s.lobby(ctx, t, "alice", sshtest.Options{Key: key})
+	p.typ("4") // quick play: Dou Dizhu against bots
+	p.waitFor("Deal 1 of 1")
+	scr := p.waitUntil("alice's turn", func(s string) bool { return prompt(s) != "" })
+	st.FailWrites(errors.New("no space left on device"))
+	var g game
+	p.turn(scr, &g)
+	p.waitForFold("the server cannot save the game: paused")
+	st.FailWrites(nil)
+	p.waitForFold("the game is saved again: play on")
+	p.playGame()
+	for i := 0; ; i++ {
+		out, _, code, err := sshtest.Exec(ctx, s.addr, sshtest.Options{User: "alice", Key: key}, "export 1")
+		if err == nil && code == 0 && strings.Contains(out, `"e":"end"`) {
+			break
+		}
+		if i == 200 {
+			t.Fatalf("the game played through a full disk was not kept: %v %s", err, out)
+		}
+	}
+}
+
+// A login whose name cannot be saved (a full disk) is refused with a
+// message saying so; once the store writes again, the same key gets in.
+func TestE2EFullDiskRefusesLogin(t *testing.T) {
+	opened := make(chan *store.Store, 1)
+	s := startServer(t, 0, withStore(func(s *store.Store) { opened <- s }))
+	st := <-opened
+	ctx := testCtx(t)
+	st.FailWrites(errors.New("no space left on device"))
+	key := sshtest.NewKey()
+	c := s.connect(ctx, t, "carol", sshtest.Options{Key: key})
+	if _, err := c.c.Wait(ctx); err != nil {
+		t.Fatalf("the refused session did not end: %v", err)
+	}
+	if out := strings.ToLower(c.screen() + plainText(c.c.Output())); !strings.Contains(out, "cannot save your name right now") {
+		t.Errorf("the refused login was not told why:\n%s", out)
+	}
+	st.FailWrites(nil)
+	s.lobby(ctx, t, "carol", sshtest.Options{Key: key}).waitFor("you are carol ")
 }

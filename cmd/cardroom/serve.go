@@ -184,6 +184,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		return err
 	}
 	defer per.close(logger)
+	if set.opened != nil {
+		set.opened(per.store)
+	}
 	lcfg := per.wire(set.lobby)
 	var met *metrics.Metrics
 	var srv *sshserver.Server
@@ -277,7 +280,8 @@ type serveSettings struct {
 	publicAddr  string // "": derived from the listener (publicAddrOf)
 	newDatabase bool   // a missing or empty database is meant (checkDatabase)
 	host        hostSettings
-	botKeys     []string // fingerprints of the keys that may seat a bot
+	botKeys     []string           // fingerprints of the keys that may seat a bot
+	opened      func(*store.Store) // called with the store once it is open (tests' fault hooks)
 }
 
 // serveOption adjusts the lobby or the store a server runs.
@@ -331,6 +335,18 @@ func withClock(c tables.Clock) serveOption {
 // are the same on every run (invite codes always come from crypto/rand).
 func withSeed(seed uint64) serveOption {
 	return func(c *serveSettings) { c.lobby.Seed = seed }
+}
+
+// withStore hands the store to f once it is open, for tests that make its
+// writes fail.
+func withStore(f func(*store.Store)) serveOption {
+	return func(c *serveSettings) { c.opened = f }
+}
+
+// withJournalRetry sets how often a table whose journal cannot be written
+// tries again.
+func withJournalRetry(d time.Duration) serveOption {
+	return func(c *serveSettings) { c.lobby.JournalRetry = d }
 }
 
 // withNewDatabase lets a server that has run before start with a new,
