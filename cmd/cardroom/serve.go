@@ -184,9 +184,6 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		return err
 	}
 	defer per.close(logger)
-	if set.opened != nil {
-		set.opened(per.store)
-	}
 	lcfg := per.wire(set.lobby)
 	var met *metrics.Metrics
 	var srv *sshserver.Server
@@ -256,6 +253,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	dataDir, _ := filepath.Abs(cfg.DataDir)
 	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", dataDir)
 	logger.Info("listening", "addr", ln.Addr().String(), "public", public, "try", app.SSHCommand())
+	if set.opened != nil {
+		set.opened(per.store) // set up: a test may make its writes fail from here
+	}
 	serveErr := srv.Serve(ctx, ln)
 	if errors.Is(serveErr, sshserver.ErrServerClosed) {
 		serveErr = nil
@@ -337,8 +337,8 @@ func withSeed(seed uint64) serveOption {
 	return func(c *serveSettings) { c.lobby.Seed = seed }
 }
 
-// withStore hands the store to f once it is open, for tests that make its
-// writes fail.
+// withStore hands the store to f once the server is set up, just before
+// it serves, for tests that make its writes fail.
 func withStore(f func(*store.Store)) serveOption {
 	return func(c *serveSettings) { c.opened = f }
 }
