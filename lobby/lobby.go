@@ -957,7 +957,7 @@ func (l *Lobby) enter(in Login) (Entry, error) {
 		case why == names.Escapes || why == names.Invisible:
 			note = noteFor(why, name) // what they most need to know
 		case !plain(base):
-			note = fmt.Sprintf("the name %s looks too much like the name of someone else on this server; you are %s", base, name)
+			note = fmt.Sprintf("the name %s looks too much like someone else's name; you are %s", base, name)
 		default:
 			note = fmt.Sprintf("the name %s is taken by someone else on this server; you are %s", base, name)
 		}

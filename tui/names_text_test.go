@@ -20,7 +20,7 @@ func TestNameNotesTranslated(t *testing.T) {
 		in     lobby.Login
 		de, nl string
 	}{
-		{lobby.Login{ID: "K2", Name: "\u0430lice"}, "sieht dem Namen von jemand anderem", "lijkt te veel op de naam"},
+		{lobby.Login{ID: "K2", Name: "\u0430lice"}, "sieht dem Namen eines anderen zu ähnlich", "lijkt te veel op die van iemand anders"},
 		{lobby.Login{ID: "K3", Name: "player-x", Replaced: names.Escapes}, "Escape-Sequenzen", "escape-reeksen"},
 		{lobby.Login{ID: "K4", Name: "player-y", Replaced: names.Invisible}, "unsichtbare Zeichen", "onzichtbare tekens"},
 		{lobby.Login{ID: "K5", Name: "e\u0301\u0301\u0301"}, "zu viele Akzente", "te veel accenten"},

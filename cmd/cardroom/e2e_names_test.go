@@ -24,10 +24,10 @@ func TestE2ENameLookAlikes(t *testing.T) {
 
 	cyr := s.lobby(ctx, t, "\u0430lice", sshtest.Options{Width: 200})
 	cyr.waitFor("you are \u0430lice2")
-	cyr.waitForFold("the name \u0430lice looks too much like the name of someone else on this server; you are \u0430lice2")
+	cyr.waitForFold("the name \u0430lice looks too much like someone else's name; you are \u0430lice2")
 
 	wide := s.lobby(ctx, t, "ａｌｉｃｅ", sshtest.Options{Width: 200})
-	wide.waitForFold("looks too much like the name of someone else on this server; you are ａｌｉｃｅ3")
+	wide.waitForFold("looks too much like someone else's name; you are ａｌｉｃｅ3")
 
 	zw := s.lobby(ctx, t, "ali\u200dce", sshtest.Options{Width: 200})
 	zw.waitForFold("your name had invisible characters in it, so it was not used; you are player-")
