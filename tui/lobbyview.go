@@ -267,9 +267,12 @@ func (m *model) helpView() string {
 		tx.get("  best first; c counts the ranks still out."),
 		"",
 		tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept,"),
-		tx.get("  a bot plays it), L leaves the seat for good. The host presses S"),
-		tx.get("  to start; :bot N hands seat N to a bot; :penalty N -5 reason gives"),
-		tx.get("  a Boerenbridge penalty."),
+		tx.get("  a bot plays it), L leaves the seat for good; the host starts with S."),
+		tx.get("Commands (: at a table): :away, :back, :leave, :bot N gives seat N"),
+		tx.get("  to a bot, :penalty N -5 reason gives a Boerenbridge penalty."),
+	}
+	if m.isAdmin() {
+		lines = append(lines, tx.get("  Admins: :kick NAME, :ban NAME [DURATION], :unban KEY|IP, :announce TEXT."))
 	}
 	if m.screen == tableScreen && m.table != nil {
 		lines = append(lines, "", m.st.Bold.Render(tx.get("Keys here:")))

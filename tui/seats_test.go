@@ -1,6 +1,14 @@
 package tui
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/muesli/termenv"
+
+	"github.com/cardroom/cardroom/tables"
+)
 
 // Display names keep their case in the table's system lines: "alice is
 // back", never "Alice is back".
@@ -14,5 +22,43 @@ func TestSystemLinesKeepTheCaseOfNames(t *testing.T) {
 		if got := tx.message(in); got != want {
 			t.Errorf("message(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A chat line written as a command ("/away", ":bot 3") runs as the command;
+// ":)" and plain words stay chat.
+func TestCommandsTypedInTheChat(t *testing.T) {
+	for in, want := range map[string]string{"/away": "away", ":bot 3": "bot 3", "/leave now": "leave now"} {
+		if got, ok := cutCommandPrefix(in); !ok || got != want {
+			t.Errorf("%q: %q, %v; want the command %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{":)", "/", "hello", ":-D", "/3"} {
+		if _, ok := cutCommandPrefix(in); ok {
+			t.Errorf("%q is taken for a command", in)
+		}
+	}
+}
+
+// :bot N on a seat a person holds asks the host first; any key but y
+// keeps the seat. An unknown command names the ones there are.
+func TestBotOnAPersonsSeatAsksFirst(t *testing.T) {
+	m := goldenModel(80, 24, termenv.Ascii, Settings{})
+	tm := newTableModel(m, nil, nil)
+	tm.snap = tables.Snapshot{Version: 1, YouHost: true, You: 0, Phase: tables.Playing, Seats: []tables.SeatInfo{
+		{Name: "alice", Kind: tables.Human}, {Name: "bob", Kind: tables.Away}, {Name: "Grace", Kind: tables.Bot},
+	}}
+	if cmd := tm.command("bot 2"); cmd != nil || tm.handing != 2 {
+		t.Fatalf(":bot 2 on bob's seat: handing %d, want the question", tm.handing)
+	}
+	if q := tm.handQuestion(); !strings.Contains(q, "bob's seat 2 to a bot?") {
+		t.Errorf("question %q", q)
+	}
+	if cmd := tm.confirmHand(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n")}); cmd != nil || tm.handing != 0 {
+		t.Errorf("n kept the question open or handed the seat over")
+	}
+	msg := tm.command("dance")().(doneMsg)
+	if s := msg.err.Error(); !strings.Contains(s, `unknown command "dance"`) || !strings.Contains(s, ":away, :back, :leave, :bot N") {
+		t.Errorf("unknown command answered %q", s)
 	}
 }

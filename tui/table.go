@@ -42,6 +42,8 @@ type tableModel struct {
 	showLast  bool
 	leaving   bool   // L was pressed: the next key confirms leaving for good
 	sheetUp   int    // lines the score sheet is scrolled up from its end
+	handing   int    // :bot N asked about a person's seat N (from 1); the next key confirms; 0: none
+	watching  string // the snapshot's spectators, joined
 	notYours  string // the out-of-turn line last shown, taken away when the turn comes
 	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
 	handX     int    // the column the hand starts at, before centring
@@ -154,6 +156,7 @@ type headerKey struct {
 	timer             string
 	away              string // the away line (away.go)
 	unsaved           bool   // the table cannot save its game (Snapshot.Unsaved)
+	watching          string // who watches (watchingPart)
 }
 
 func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
@@ -187,6 +190,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	}
 	tm.snap = s
 	tm.gen++
+	tm.watching = strings.Join(s.Spectators, ", ")
 	tm.backing = false
 	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You
 	hand := tm.hand()
@@ -281,13 +285,13 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	if tm.chatIn != nil {
-		return tm.typeLine(&tm.chatIn, k, func(s string) tea.Cmd {
-			p := m.player
-			return tableCmd(func() error { return tm.t.Chat(p, s) }, "")
-		})
+		return tm.typeLine(&tm.chatIn, k, tm.chatOrCommand)
 	}
 	if tm.cmdIn != nil {
 		return tm.typeLine(&tm.cmdIn, k, tm.command)
+	}
+	if tm.handing > 0 {
+		return tm.confirmHand(k)
 	}
 	if tm.leaving {
 		tm.leaving = false
@@ -384,14 +388,7 @@ func (tm *tableModel) command(line string) tea.Cmd {
 	bad := func(s string) tea.Cmd { return tm.m.fail(errors.New(s)) }
 	switch f[0] {
 	case "bot":
-		if len(f) != 2 {
-			return bad(tm.m.tx.get("usage: :bot SEAT (seats count from 1)"))
-		}
-		n, err := strconv.Atoi(f[1])
-		if err != nil {
-			return bad(tm.m.tx.get("usage: :bot SEAT (seats count from 1)"))
-		}
-		return tableCmd(func() error { return tm.t.HandToBot(p, n-1) }, tm.m.tx.f("Seat %d is played by a bot now.", n))
+		return tm.botCommand(f)
 	case "penalty":
 		if len(f) < 4 {
 			return bad(tm.m.tx.get("usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick"))
@@ -414,7 +411,7 @@ func (tm *tableModel) command(line string) tea.Cmd {
 	if cmd, ok := tm.m.adminCommand(line); ok {
 		return cmd
 	}
-	return bad(tm.m.tx.f("unknown command %q: try :bot, :penalty, :away, :back, :leave", clipText(f[0], 12)))
+	return tm.unknownCommand(f[0])
 }
 
 func (tm *tableModel) send(mv engine.Move) tea.Cmd {
@@ -436,7 +433,7 @@ func (tm *tableModel) send(mv engine.Move) tea.Cmd {
 // keys is the help bar's keys, listed again only when what they depend on
 // changed.
 func (tm *tableModel) keys() []binding {
-	key := keysKey{gen: tm.gen, tx: tm.m.tx, chat: tm.chatIn != nil, cmd: tm.cmdIn != nil, myTurn: tm.myTurn, leaving: tm.leaving, sheet: tm.showSheet}
+	key := keysKey{gen: tm.gen, tx: tm.m.tx, chat: tm.chatIn != nil, cmd: tm.cmdIn != nil, myTurn: tm.myTurn, leaving: tm.leaving, sheet: tm.showSheet, handing: tm.handing}
 	if p := &tm.parts; p.keysOK && p.keysKey == key {
 		return p.keys
 	}
@@ -454,6 +451,7 @@ type keysKey struct {
 	myTurn    bool
 	leaving   bool
 	sheet     bool // the score sheet is shown
+	handing   int
 }
 
 func (tm *tableModel) listKeys() []binding {
@@ -463,6 +461,9 @@ func (tm *tableModel) listKeys() []binding {
 	}
 	if tm.leaving {
 		return []binding{{tx.get("y"), tx.get("leave for good")}, {tx.get("any other key"), tx.get("stay")}}
+	}
+	if tm.handing > 0 {
+		return []binding{{tx.get("y"), tx.get("hand it over")}, {tx.get("any other key"), tx.get("keep")}}
 	}
 	var bs []binding
 	s := tm.snap
@@ -569,6 +570,7 @@ func (tm *tableModel) header() string {
 	key := headerKey{
 		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
 		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(), unsaved: s.Unsaved,
+		watching: tm.watching,
 	}
 	if key.closed {
 		key.why = s.Ended
@@ -580,6 +582,7 @@ func (tm *tableModel) header() string {
 	if s.Code != "" {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
+	header += tm.watchingPart(header, timer)
 	out := padBetween(header, timer, tm.width()) + "\n"
 	if tm.ended && s.Phase != tables.Over {
 		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.width())) + "\n"
@@ -780,6 +783,8 @@ func (tm *tableModel) chatLines() []string {
 		lines = appendLines(lines, st.Key.Render(tx.get("say: "))+tm.chatIn.view(tm.width()-8))
 	} else if tm.cmdIn != nil {
 		lines = appendLines(lines, st.Key.Render(":")+tm.cmdIn.view(tm.width()-4))
+	} else if tm.handing > 0 {
+		lines = append(lines, tm.handQuestion())
 	} else if tm.leaving {
 		lines = append(lines, st.Warn.Render(fit(tx.get("Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay"), tm.width())))
 	} else if s.ChatClosed {

@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/tables"
+)
+
+// tableCommands are the ":" commands of the table screen, as help and the
+// answer to an unknown one list them; admins have theirs too.
+func (m *model) tableCommands() string {
+	cmds := ":away, :back, :leave, :bot N, :penalty N POINTS REASON"
+	if m.isAdmin() {
+		cmds += ", :kick NAME, :ban NAME [DURATION], :unban KEY|IP, :announce TEXT"
+	}
+	return cmds
+}
+
+// unknownCommand answers a ":" command that does not exist with the ones
+// that do.
+func (tm *tableModel) unknownCommand(name string) tea.Cmd {
+	return tm.m.fail(errors.New(tm.m.tx.f("unknown command %q: the commands are %s", clipText(name, 12), tm.m.tableCommands())))
+}
+
+// chatOrCommand sends a chat line, unless it is a command written as one
+// would in other programs ("/away", ":bot 3"): that runs as the command.
+func (tm *tableModel) chatOrCommand(line string) tea.Cmd {
+	s := strings.TrimSpace(line)
+	if rest, ok := cutCommandPrefix(s); ok {
+		return tm.command(rest)
+	}
+	p := tm.m.player
+	return tableCmd(func() error { return tm.t.Chat(p, line) }, "")
+}
+
+// cutCommandPrefix reports whether s is "/word …" or ":word …" (a word of
+// letters: ":)" is chat), and returns it without the prefix.
+func cutCommandPrefix(s string) (string, bool) {
+	if len(s) < 2 || s[0] != '/' && s[0] != ':' {
+		return "", false
+	}
+	rest := s[1:]
+	word, _, _ := strings.Cut(rest, " ")
+	for _, r := range word {
+		if !unicode.IsLetter(r) {
+			return "", false
+		}
+	}
+	return rest, word != ""
+}
+
+// botCommand is ":bot N": seat N goes to a bot. A seat a person holds (not
+// the host's own) is handed over only once the host confirms.
+func (tm *tableModel) botCommand(f []string) tea.Cmd {
+	tx := tm.m.tx
+	n := 0
+	if len(f) == 2 {
+		n, _ = strconv.Atoi(f[1])
+	}
+	if n < 1 {
+		return tm.m.fail(errors.New(tx.get("usage: :bot SEAT (seats count from 1)")))
+	}
+	s := tm.snap
+	if s.YouHost && n <= len(s.Seats) && n-1 != s.You {
+		if k := s.Seats[n-1].Kind; k == tables.Human || k == tables.Away {
+			tm.handing = n
+			return nil
+		}
+	}
+	return tm.handToBot(n)
+}
+
+// handToBot asks the table to give seat n (from 1) to a bot.
+func (tm *tableModel) handToBot(n int) tea.Cmd {
+	p, t := tm.m.player, tm.t
+	return tableCmd(func() error { return t.HandToBot(p, n-1) }, tm.m.tx.f("Seat %d is played by a bot now.", n))
+}
+
+// confirmHand takes the host's answer to the question of handing a
+// person's seat to a bot: y hands it over, any other key keeps it.
+func (tm *tableModel) confirmHand(k tea.KeyMsg) tea.Cmd {
+	n := tm.handing
+	tm.handing = 0
+	if s := k.String(); s != "y" && s != "Y" && s != "j" && s != "J" {
+		return nil
+	}
+	return tm.handToBot(n)
+}
+
+// handQuestion is the line asking the host to confirm a hand-over.
+func (tm *tableModel) handQuestion() string {
+	tx, n := tm.m.tx, tm.handing
+	name := ""
+	if n >= 1 && n <= len(tm.snap.Seats) {
+		name = tm.snap.Seats[n-1].Name
+	}
+	return tm.m.st.Warn.Render(fit(tx.f("Hand %s's seat %d to a bot? They can sit again in a free seat. y: hand it over, other keys: keep", clipText(name, 12), n), tm.width()))
+}
+
+// watchingPart is who watches the game, for the header line after head
+// (the waiting screen lists them itself): as much as fits beside the timer.
+func (tm *tableModel) watchingPart(head, timer string) string {
+	if tm.watching == "" || tm.snap.Phase == tables.Waiting {
+		return ""
+	}
+	room := tm.width() - visibleWidth(head) - visibleWidth(timer) - 2
+	part := " · " + tm.m.tx.f("watching: %s", tm.watching)
+	if room < 16 {
+		return ""
+	}
+	return tm.m.st.Subtle.Render(fit(part, room))
+}
