@@ -193,17 +193,17 @@ func parseDuration(s string) (time.Duration, error) {
 // kick closes the live sessions that match; it returns how many.
 func (a *App) kick(match func(id string, li liveInfo) bool, reason string) int {
 	a.mu.Lock()
-	var close []func()
+	var closers []func()
 	for id, li := range a.who {
 		if s := a.live[id]; s != nil && match(id, li) {
-			close = append(close, func() { s.Close(reason) })
+			closers = append(closers, func() { s.Close(reason) })
 		}
 	}
 	a.mu.Unlock()
-	for _, c := range close {
-		c()
+	for _, c := range closers {
+		c() // outside the lock: a closing session's cleanup takes it
 	}
-	return len(close)
+	return len(closers)
 }
 
 // ban bans a key (a fingerprint), an IP address, or the key behind a name
