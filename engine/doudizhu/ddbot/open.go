@@ -70,10 +70,7 @@ func (b Bot) DecideOpen(v *dd.View, hands [dd.Players]dd.Hand, rng *rand.Rand) e
 	}
 	s0 := stateOf(v, hands)
 	me := s0.side(v.Seat)
-	plays := []dd.Play{}
-	for _, p := range dd.Follows(hands[v.Seat], v.Table) {
-		plays = append(plays, p)
-	}
+	plays := dd.Follows(hands[v.Seat], v.Table)
 	if v.TableSeat >= 0 {
 		plays = append(plays, dd.Play{})
 	}
