@@ -198,6 +198,9 @@ type CreateRequest struct {
 	// BotLevels chooses, by seat, the level of the bot that plays it when
 	// nobody does ("" or missing: the default). Needs Config.LevelBots.
 	BotLevels []string
+	// Again is the id of a finished table this one plays again (again.go):
+	// the first to ask creates the table, the others are given it.
+	Again string
 }
 
 // Created is the answer to Create.
@@ -235,6 +238,7 @@ type Lobby struct {
 	tabs     map[string]*entry
 	order    []string // table ids, oldest first
 	codes    map[string]string
+	again    map[string]string // a finished table's id → the table playing it again (again.go)
 	stuck    map[string]bool // ids of journals that could not be restored
 	subs     map[int]*subscriber
 	nextSub  int
@@ -1046,6 +1050,9 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if l.drain.Load() {
 		return Created{}, ErrClosed
 	}
+	if c, ok := l.playingAgain(req); ok {
+		return c, nil
+	}
 	if len(l.tabs) >= l.cfg.MaxTables {
 		return Created{}, ErrTooManyTabs
 	}
@@ -1098,6 +1105,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	}
 	l.start(t)
 	l.dirty = true
+	l.noteAgain(req, cfg.ID)
 	l.log.Info("table created", "table", cfg.ID, "game", rs.Name, "host", req.Host.Name, "private", req.Private)
 	return Created{Table: t, Info: e.info, Code: cfg.Code}, nil
 }
@@ -1152,6 +1160,7 @@ func (l *Lobby) removeTable(id string) {
 		l.urgent = true
 	}
 	delete(l.tabs, id)
+	l.forgetAgain(id)
 	if e.code != "" {
 		delete(l.codes, e.code)
 	}

@@ -206,6 +206,10 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	b.WriteString("\n")
 
 	switch {
+	case tm.endedDeal != nil:
+		for _, l := range tm.dealPanel(tm.endedDeal) {
+			b.WriteString(l + "\n")
+		}
 	case v.Phase == doudizhu.Playing && v.TableSeat >= 0:
 		b.WriteString(tx.f("To beat: %s", tm.plainName(v.TableSeat)) + " — " + tx.get(v.Table.Type.String()) + " " + st.Bold.Render(ddPlayText(v.Table)) + "\n")
 	case v.Phase == doudizhu.Playing && v.Turn >= 0:

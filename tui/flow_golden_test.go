@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -30,6 +31,10 @@ func TestGoldenFlow(t *testing.T) {
 		{name: "settings-overlay", build: midTrick, keys: []string{"s"}},
 		{name: "nl-settings-overlay", set: Settings{Lang: "nl"}, build: midTrick, keys: []string{"s"}},
 		{name: "help-overlay", build: midTrick, keys: []string{"?"}},
+		{name: "gameover", build: gameOver("singularity")},
+		{name: "de-gameover", set: Settings{Lang: "de"}, build: gameOver("singularity")},
+		{name: "gameover-doudizhu", build: gameOver("doudizhu")},
+		{name: "nl-gameover-doudizhu", set: Settings{Lang: "nl"}, build: gameOver("doudizhu")},
 	}
 	for _, c := range cases {
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {
@@ -128,4 +133,25 @@ func midTrick(t *testing.T, m *model) *model {
 		return v.Round == 4 && g.Next() == 0 && len(v.Trick) > 0 && len(v.LastTrick) > 0
 	})
 	return onTable(m, snapshotOf(g, "Singularity", 0))
+}
+
+// gameOver is the end of a seeded game of ruleset as alice (seat 0) sees it.
+func gameOver(ruleset string) func(t *testing.T, m *model) *model {
+	return func(t *testing.T, m *model) *model {
+		players := 4
+		if ruleset == "doudizhu" {
+			players = 3
+		}
+		g := playTo(t, ruleset, players, 9, func(g engine.Game) bool { return g.Done() })
+		s := snapshotOf(g, "Game", 0)
+		s.Phase, s.Turn, s.Deadline = tables.Over, engine.Over, zeroTime
+		for i, total := range g.Result().Totals {
+			s.Standings = append(s.Standings, tables.Standing{Seat: i, Name: s.Seats[i].Name, Total: total})
+		}
+		slices.SortStableFunc(s.Standings, func(a, b tables.Standing) int { return b.Total - a.Total })
+		for i := range s.Standings {
+			s.Standings[i].Place = i + 1
+		}
+		return onTable(m, s)
+	}
 }

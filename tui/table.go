@@ -48,12 +48,13 @@ type tableModel struct {
 	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
 	handX     int    // the column the hand starts at, before centring
 	myTurn    bool
-	ticking   bool      // a countdown tick is on its way (clock.go)
-	tickSeq   uint64    // numbers the countdown's ticks: only the latest counts
-	warned    time.Time // the deadline whose 10-second warning has rung
-	backing   bool      // the player is coming back (away.go): the table has been told
-	overlay   overlay   // settings or help drawn over the table (overlay.go)
-	ended     bool      // the table has ended; its last snapshot stays on screen
+	ticking   bool           // a countdown tick is on its way (clock.go)
+	tickSeq   uint64         // numbers the countdown's ticks: only the latest counts
+	warned    time.Time      // the deadline whose 10-second warning has rung
+	backing   bool           // the player is coming back (away.go): the table has been told
+	overlay   overlay        // settings or help drawn over the table (overlay.go)
+	endedDeal *doudizhu.View // the Dou Dizhu deal that ended, shown until a key (ddend.go)
+	ended     bool           // the table has ended; its last snapshot stays on screen
 
 	gen   uint64     // counts the snapshots taken: what the caches below key on
 	parts tableParts // the screen's parts drawn last, reused while their inputs stay
@@ -141,6 +142,7 @@ func (p *tableParts) sameChat(ls []tables.ChatLine) bool {
 type bodyKey struct {
 	partsKey
 	showSheet, showLast, ended, myTurn bool
+	endedDeal                          *doudizhu.View
 	showCount                          bool
 	cursor, hint, sheetUp              int
 	digits, ranks                      string
@@ -192,6 +194,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	tm.gen++
 	tm.watching = strings.Join(s.Spectators, ", ")
 	tm.backing = false
+	tm.noteDealEnd()
 	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You
 	hand := tm.hand()
 	if len(tm.marked) != len(hand) {
@@ -273,7 +276,8 @@ func (tm *tableModel) nearestLegal() int {
 func dist(a, b int) int { return max(a-b, b-a) }
 
 func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
-	if tm.away() { // any key brings the player back, and does what it does
+	tm.endedDeal = nil // the end of a deal is shown until a key
+	if tm.away() {     // any key brings the player back, and does what it does
 		return tea.Batch(tm.comeBack(), tm.key1(k))
 	}
 	return tm.key1(k)
@@ -282,6 +286,9 @@ func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
 func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	m := tm.m
 	if cmd, done := tm.overlayKey(k); done {
+		return cmd
+	}
+	if cmd, done := tm.gameOverKey(k); done {
 		return cmd
 	}
 	if tm.chatIn != nil {
@@ -488,6 +495,9 @@ func (tm *tableModel) listKeys() []binding {
 	if tm.showSheet {
 		bs = append(bs, binding{"↑↓", tx.get("scroll")})
 	}
+	if tm.canPlayAgain() {
+		bs = append(bs, binding{"r", tx.get("play again")})
+	}
 	if _, ok := s.View.(*trick.View); ok && s.Phase == tables.Playing {
 		bs = append(bs, binding{".", tx.get("last trick")})
 	}
@@ -601,7 +611,7 @@ func (tm *tableModel) header() string {
 // only when something it shows has changed.
 func (tm *tableModel) body() (string, int) {
 	key := bodyKey{
-		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, showCount: tm.showCount, sheetUp: tm.sheetUp,
+		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, endedDeal: tm.endedDeal, showCount: tm.showCount, sheetUp: tm.sheetUp,
 		cursor: tm.cursor, hint: tm.hint, digits: tm.digits, ranks: tm.ranks,
 	}
 	p := &tm.parts
@@ -624,7 +634,7 @@ func (tm *tableModel) drawBody() string {
 	case tm.showSheet:
 		return tm.sheetView()
 	case s.Phase == tables.Over && s.Standings != nil:
-		return tm.overView()
+		return tm.gameOverView()
 	default:
 		switch v := s.View.(type) {
 		case *trick.View:
@@ -738,25 +748,6 @@ func (tm *tableModel) waitingView() string {
 	if len(s.Spectators) > 0 {
 		b.WriteString(st.Subtle.Render(tx.f("Watching: %s", strings.Join(s.Spectators, ", "))) + "\n")
 	}
-	return b.String()
-}
-
-func (tm *tableModel) overView() string {
-	s := tm.snap
-	st, tx := tm.m.st, tm.m.tx
-	var b strings.Builder
-	b.WriteString("\n" + st.Title.Render(tx.get("Game over")) + "\n\n")
-	for _, sd := range s.Standings {
-		line := fmt.Sprintf("  %d.  %s %6d", sd.Place, cell(sd.Name, 24), sd.Total)
-		if sd.Seat == s.You {
-			line = st.Bold.Render(line + "  ← " + tx.get("you"))
-		}
-		b.WriteString(line + "\n")
-	}
-	if s.Ended != "" {
-		b.WriteString("\n" + st.Warn.Render(tx.message(s.Ended)) + "\n")
-	}
-	b.WriteString("\n" + tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
 	return b.String()
 }
 

@@ -62,3 +62,23 @@ func (p *term) waitShows(text string) string {
 	p.t.Helper()
 	return p.waitUntil("screen shows "+text, func(s string) bool { return strings.Contains(s, text) })
 }
+
+// The game-over screen offers to play again: alice finishes a Dou Dizhu
+// deal, presses r, sits in her seat at a new table of the same game and
+// starts it.
+func TestE2EPlayAgain(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	alice := s.lobby(ctx, t, "alice", sshtest.Options{})
+	alice.typ("4") // quick play: Dou Dizhu against bots
+	alice.waitFor("Deal 1 of 1")
+	g := alice.playGame()
+	if !strings.Contains(g.last, "Game over") || !strings.Contains(g.last, "Press r to play again") {
+		t.Fatalf("the game-over screen:\n%s", g.last)
+	}
+	alice.typ("r")
+	alice.waitFor("Waiting for players")
+	alice.waitFor("alice (you)")
+	alice.typ("S")
+	alice.waitFor("Deal 1 of 1")
+}

@@ -22,6 +22,9 @@ type View struct {
 
 	Hand   []cards.Card // the seat's own cards, by rank then suit; nil for a spectator
 	Counts [Players]int // cards in each seat's hand
+	// Left is, once the deal has ended, the cards left in every hand
+	// (they are shown then); nil while the deal is played.
+	Left [][]cards.Card
 	Bottom []cards.Card // the three bottom cards once revealed (DD-6), else nil
 
 	FirstBidder int   // who bid first (DD-3)
@@ -66,6 +69,10 @@ func (g *Game) View(seat int) engine.View {
 	}
 	if g.ended {
 		v.Multiplier = g.mult
+		v.Left = make([][]cards.Card, Players)
+		for s := range Players {
+			v.Left[s] = slices.Clone(g.hands[s])
+		}
 	}
 	for s := range Players {
 		v.Counts[s] = len(g.hands[s])

@@ -1,0 +1,40 @@
+package lobby
+
+import (
+	"maps"
+
+	"github.com/cardroom/cardroom/tables"
+)
+
+// Playing a finished game again: CreateRequest.Again names the finished
+// table. The first of its people to ask creates the new table; the others
+// who ask while it still waits for its start are given that one, so that
+// the people who stay sit down together.
+
+// playingAgain is the waiting table that already plays req.Again again.
+func (l *Lobby) playingAgain(req CreateRequest) (Created, bool) {
+	if req.Again == "" {
+		return Created{}, false
+	}
+	e, ok := l.tabs[l.again[req.Again]]
+	if !ok || e.info.Phase != tables.Waiting {
+		return Created{}, false
+	}
+	return Created{Table: e.t, Info: e.info, Code: e.code}, true
+}
+
+// noteAgain remembers that table id plays req.Again again.
+func (l *Lobby) noteAgain(req CreateRequest, id string) {
+	if req.Again == "" {
+		return
+	}
+	if l.again == nil {
+		l.again = map[string]string{}
+	}
+	l.again[req.Again] = id
+}
+
+// forgetAgain forgets the table id, which has ended, as a game played again.
+func (l *Lobby) forgetAgain(id string) {
+	maps.DeleteFunc(l.again, func(_, v string) bool { return v == id })
+}

@@ -1,0 +1,63 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/cardroom/cardroom/engine/doudizhu"
+)
+
+// dealPanel is the end of a Dou Dizhu deal, once it has ended: who won,
+// spring or reverse spring, the bombs and the rocket, the multiplier, each
+// seat's points and the cards left in every hand. Nil while a deal is
+// played.
+func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
+	if !v.TrickComplete() || len(v.Sums) == 0 || len(v.Scores) == 0 {
+		return nil
+	}
+	st, tx := tm.m.st, tm.m.tx
+	sum, scores := v.Sums[len(v.Sums)-1], v.Scores[len(v.Scores)-1]
+	won := tx.f("the farmers won against %s", tm.plainName(sum.Landlord))
+	if sum.LandlordWon {
+		won = tx.f("the landlord %s won", tm.plainName(sum.Landlord))
+	}
+	head := st.Title.Render(tx.f("Deal %d is over:", len(v.Sums))) + " " + st.Bold.Render(won)
+	switch {
+	case sum.Spring:
+		head += " · " + st.Warn.Render(tx.get("spring"))
+	case sum.AntiSpring:
+		head += " · " + st.Warn.Render(tx.get("reverse spring"))
+	}
+	var bombs []string
+	for _, t := range v.History {
+		if !t.Pass && (t.Play.Type == doudizhu.Bomb || t.Play.Type == doudizhu.Rocket) {
+			bombs = append(bombs, tm.plainName(t.Seat)+" "+st.cardsInline(t.Cards))
+		}
+	}
+	played := tx.get("no bomb, no rocket")
+	if len(bombs) > 0 {
+		played = tx.get("bombs and rocket:") + " " + strings.Join(bombs, ", ")
+	}
+	out := []string{
+		fit(head, tm.width()),
+		fit(played+" · "+tx.f("multiplier ×%d", sum.Multiplier)+" · "+tx.f("bid %d", sum.Bid), tm.width()),
+		fit(tx.get("Points:")+" "+tm.scoreLine(scores), tm.width()),
+	}
+	for s, left := range v.Left {
+		line := "  " + cell(tm.plainName(s), 12) + " "
+		if len(left) == 0 {
+			line += st.OK.Render(tx.get("went out"))
+		} else {
+			line += st.cardsInline(left)
+		}
+		out = append(out, fit(line, tm.width()))
+	}
+	return out
+}
+
+// noteDealEnd keeps the view of a Dou Dizhu deal that has just ended, so
+// that its panel stays on screen after the next deal, until a key.
+func (tm *tableModel) noteDealEnd() {
+	if v, ok := tm.snap.View.(*doudizhu.View); ok && v.TrickComplete() && len(v.Sums) > 0 {
+		tm.endedDeal = v
+	}
+}

@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// gameOverView is the end of a game: the final standings with each seat's
+// bid accuracy (trick games), the last trick or the last deal, and how to
+// play again or go back to the lobby.
+func (tm *tableModel) gameOverView() string {
+	s := tm.snap
+	st, tx := tm.m.st, tm.m.tx
+	var b strings.Builder
+	b.WriteString("\n" + st.Title.Render(tx.get("Game over")) + "\n\n")
+	tv, _ := s.View.(*trick.View)
+	for _, sd := range s.Standings {
+		line := fmt.Sprintf("  %d.  %s %6d", sd.Place, cell(sd.Name, 24), sd.Total)
+		if tv != nil {
+			made, of := bidAccuracy(tv, sd.Seat)
+			line += "   " + tx.f("bid right %d of %d", made, of)
+		}
+		if sd.Seat == s.You {
+			line = st.Bold.Render(line + "  ← " + tx.get("you"))
+		}
+		b.WriteString(line + "\n")
+	}
+	if s.Ended != "" {
+		b.WriteString("\n" + st.Warn.Render(tx.message(s.Ended)) + "\n")
+	}
+	switch v := s.View.(type) {
+	case *trick.View:
+		if len(v.LastTrick) > 0 {
+			b.WriteString("\n" + fit(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner), tm.width()) + "\n")
+		}
+	case *doudizhu.View:
+		if panel := tm.dealPanel(v); panel != nil {
+			b.WriteString("\n" + strings.Join(panel, "\n") + "\n")
+		}
+	}
+	b.WriteString("\n")
+	if tm.canPlayAgain() {
+		b.WriteString(st.Bold.Render(tx.get("Press r to play again: the same game and seats; bots take the seats nobody takes.")) + "\n")
+	}
+	b.WriteString(tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
+	return b.String()
+}
+
+// bidAccuracy counts the rounds seat played itself and those in which it
+// took exactly the tricks it bid.
+func bidAccuracy(v *trick.View, seat int) (made, of int) {
+	for _, r := range v.Sheet {
+		if seat >= len(r.Bids) || r.SatOut != nil && r.SatOut[seat] {
+			continue
+		}
+		of++
+		if r.Bids[seat] == r.Took[seat] {
+			made++
+		}
+	}
+	return made, of
+}
+
+// canPlayAgain reports whether the player may start the game again: they
+// sat at it and it was played to its end.
+func (tm *tableModel) canPlayAgain() bool {
+	s := tm.snap
+	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You >= 0
+}
+
+// gameOverKey handles the keys of the game-over screen: r plays again.
+func (tm *tableModel) gameOverKey(k tea.KeyMsg) (tea.Cmd, bool) {
+	if k.String() != "r" || !tm.canPlayAgain() || tm.m.app.lobby == nil {
+		return nil, false
+	}
+	return tm.playAgain(), true
+}
+
+// playAgain asks the lobby for the table that plays this game again (the
+// first to ask creates it, with the same rule set, options, seats, timer
+// and pace) and sits the player in their seat of this game.
+func (tm *tableModel) playAgain() tea.Cmd {
+	m, s := tm.m, tm.snap
+	p, seat := m.player, s.You
+	off := func(d time.Duration) time.Duration {
+		if d == 0 {
+			return lobby.Off
+		}
+		return d
+	}
+	req := lobby.CreateRequest{
+		Host: p, Ruleset: s.Ruleset, Options: s.Options, Seats: len(s.Seats), Name: s.Name, Private: s.Private,
+		TurnTimer: off(s.TurnTimer), BotPace: off(s.BotPace), Watch: true, Again: s.TableID,
+	}
+	l := m.app.lobby
+	return func() tea.Msg {
+		c, err := l.Create(req)
+		if err != nil {
+			return satMsg{err: err}
+		}
+		if err := c.Table.Sit(p, seat); err != nil {
+			if err := c.Table.Sit(p, -1); err != nil {
+				return satMsg{err: err}
+			}
+		}
+		sub, err := c.Table.Subscribe(p)
+		return satMsg{t: c.Table, sub: sub, code: c.Code, err: err}
+	}
+}
