@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -43,19 +44,23 @@ func (k *botKeys) allowed(fp string) bool {
 	return k.fps[fp]
 }
 
-const botUsage = "usage: ssh -p PORT HOST bot TABLE   (TABLE: a waiting table's id, or a private table's invite code)\n"
+const botUsage = "usage: ssh -p PORT HOST bot TABLE (TABLE: a waiting table's id, or a private table's invite code)"
 
 // botCommand seats the session's program at a table and plays until the
-// table ends or the program leaves.
+// table ends or the program leaves. Its refusals are protocol lines too
+// (an error with id 0), so the program reads them like any other.
 func (a *App) botCommand(s *sshserver.Session, args []string, out io.Writer) int {
+	refuse := func(code int, format string, args ...any) int {
+		b, _ := json.Marshal(botproto.ErrorMessage{Type: "error", Error: fmt.Sprintf(format, args...)})
+		fmt.Fprintf(out, "%s\n", b)
+		return code
+	}
 	id := s.Identity()
 	if id.Guest || !a.bots.allowed(id.ID) {
-		fmt.Fprintf(out, "cardroom: this key may not seat a bot; ask the host's admin to add it to the bot keys (key %s)\n", id.ID)
-		return 1
+		return refuse(1, "this key may not seat a bot; ask the host's admin to add it to the bot keys (key %s)", id.ID)
 	}
 	if len(args) != 1 {
-		fmt.Fprint(out, botUsage)
-		return 2
+		return refuse(2, "%s", botUsage)
 	}
 	t, err := a.lobby.Table(args[0])
 	if errors.Is(err, lobby.ErrNoTable) || errors.Is(err, lobby.ErrPrivate) {
@@ -64,15 +69,13 @@ func (a *App) botCommand(s *sshserver.Session, args []string, out io.Writer) int
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(out, "cardroom: %v\n", err)
-		return 1
+		return refuse(1, "%v", err)
 	}
 	rs := t.Ruleset()
 	remote := botproto.NewRemote(s.Stdin(), out, botproto.Options{Name: id.Name, Fallback: games.Baseline(rs.Name, engine.Spectator)})
 	seat, err := t.PlaceBot(remote, engine.Spectator)
 	if err != nil {
-		fmt.Fprintf(out, "cardroom: %v\n", err)
-		return 1
+		return refuse(1, "%v", err)
 	}
 	_ = remote.Hello(botproto.Hello{Game: rs.Name, Players: t.Seats(), Seat: seat, Table: t.ID(), Name: id.Name})
 	select {
