@@ -263,7 +263,7 @@ type entry struct {
 	t    *tables.Table
 	info TableInfo
 	code string
-	host string // who created it, as hostOf counts them ("" for a restored table)
+	host string // who created it, as hostOf counts them
 }
 
 // New returns a lobby; call Run.
@@ -1205,7 +1205,8 @@ func (l *Lobby) restore() {
 			l.log.Error("lobby: table not restored", "table", s.Table, "err", err)
 			continue
 		}
-		e := &entry{t: t, code: t.Code(), info: TableInfo{Summary: <-t.Summaries()}}
+		c := t.Creator()
+		e := &entry{t: t, code: t.Code(), host: l.hostOf(c.ID, c.Guest), info: TableInfo{Summary: <-t.Summaries()}}
 		l.tabs[t.ID()] = e
 		l.order = append(l.order, t.ID())
 		if e.code != "" {

@@ -209,6 +209,15 @@ func TestRestoreTablesAtStart(t *testing.T) {
 		if c2.Info.ID == c.Info.ID {
 			t.Fatal("a new table got the restored table's id")
 		}
+		// The restored table counts against its creator's tables.
+		enter(t, l2, "K1", "alice")
+		if _, err := l2.Create(CreateRequest{Host: alice, Ruleset: "turns"}); err != nil {
+			t.Fatalf("alice's second table: %v", err)
+		}
+		var many *TooManyTables
+		if _, err := l2.Create(CreateRequest{Host: alice, Ruleset: "turns"}); !errors.As(err, &many) {
+			t.Fatalf("alice's third table, the restored one counted: %v", err)
+		}
 		l2.Drain()
 		if _, err := l2.Create(CreateRequest{Host: bob, Ruleset: "turns"}); !errors.Is(err, ErrClosed) {
 			t.Fatalf("Create after Drain: %v, want ErrClosed", err)

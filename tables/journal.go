@@ -468,3 +468,7 @@ func (t *Table) Code() string { return t.cfg.Code }
 
 // Private reports whether the table is private.
 func (t *Table) Private() bool { return t.cfg.Private }
+
+// Creator is who created the table (its first host; a restored table's
+// from its journal).
+func (t *Table) Creator() Player { return t.cfg.Host }
