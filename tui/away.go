@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -24,19 +25,27 @@ func (tm *tableModel) comeBack() tea.Cmd {
 	tx := tm.m.tx
 	note := tx.get("Welcome back.")
 	if r := tm.snap.BotRounds; len(r) > 0 {
-		note = tx.f("Welcome back: your bot played %s for you.", roundList(tx, r))
+		note = tx.f("Welcome back: your bot played %s for you.", tm.roundList(r))
 	}
 	tm.backing = true // until the next snapshot: one SetAway per wait
 	return tableCmd(func() error { return t.SetAway(p, false) }, note)
 }
 
-// roundList is "round 3" or "rounds 1, 2, 4" in the player's language.
-func roundList(tx *text, rounds []int) string {
+// roundList is "round 3" or "rounds 1, 2, 4" (Dou Dizhu: deals) in the
+// player's language.
+func (tm *tableModel) roundList(rounds []int) string {
+	tx := tm.m.tx
 	ns := make([]string, len(rounds))
 	for i, r := range rounds {
 		ns[i] = strconv.Itoa(r)
 	}
-	if len(ns) == 1 {
+	_, deals := tm.snap.View.(*doudizhu.View)
+	switch {
+	case deals && len(ns) == 1:
+		return tx.f("deal %s", ns[0])
+	case deals:
+		return tx.f("deals %s", strings.Join(ns, ", "))
+	case len(ns) == 1:
 		return tx.f("round %s", ns[0])
 	}
 	return tx.f("rounds %s", strings.Join(ns, ", "))
@@ -53,7 +62,7 @@ func (tm *tableModel) awayLine() string {
 	tx := tm.m.tx
 	line := tx.get("You are away: your bot plays for you.")
 	if len(s.BotRounds) > 0 {
-		line = tx.f("You are away: your bot played %s.", roundList(tx, s.BotRounds))
+		line = tx.f("You are away: your bot played %s.", tm.roundList(s.BotRounds))
 	}
 	return line + " " + tx.get("Press any key to play.")
 }

@@ -34,4 +34,6 @@ var tableDE = map[string]string{
 	"Last trick:": "Letzter Stich:",
 	"Game over":   "Spiel vorbei",
 	"Press tab for the score sheet, esc for the lobby.": "tab zeigt die Liste, esc geht in die Lobby.",
+	"deal %s":  "Spiel %s",
+	"deals %s": "Spiele %s",
 }

@@ -34,4 +34,6 @@ var tableNL = map[string]string{
 	"Last trick:": "Laatste slag:",
 	"Game over":   "Spel voorbij",
 	"Press tab for the score sheet, esc for the lobby.": "tab toont de lijst, esc gaat naar de lobby.",
+	"deal %s":  "spel %s",
+	"deals %s": "spellen %s",
 }
