@@ -84,6 +84,9 @@ func TestE2EHiddenCardsNeverOnTheWire(t *testing.T) {
 			ada.typ("S")
 			ada.playGame()
 			carol.waitUntil("the end of the game", atEnd)
+			// Once the table has left the lobby its record is written.
+			ada.typ("L")
+			ada.waitFor("No tables yet")
 
 			hands := dealtTo(t, s, "ada", tc.ruleset == "specialrounds")
 			out := plainText(ada.c.Output())
