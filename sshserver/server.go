@@ -1,8 +1,8 @@
 // Package sshserver serves the card room over SSH: host key, identity from
 // the client's public key (guests without a key get in too), limits that
-// protect a small server, one Bubble Tea program per interactive session,
-// plain-text commands for sessions without a terminal, and a graceful
-// shutdown.
+// protect a small server (docs/LIMITS.md), one Bubble Tea program per
+// interactive session, plain-text commands for sessions without a
+// terminal, and a graceful shutdown.
 //
 // The application is injected as an App, so this package knows nothing of
 // the lobby or the screens:
@@ -32,6 +32,9 @@
 //     quarter of bubbletea's idle cost.
 //   - bubbletea merges keys typed together into one tea.KeyMsg: handle every
 //     rune of msg.Runes.
+//   - Input comes at most at Config.InputKeyRate and InputByteRate; what a
+//     client sends beyond that is dropped, and the model gets an
+//     InputDroppedMsg (at most every two seconds) to tell the player.
 //   - A panic in Update or View ends that session only, with an apology
 //     line; the server goes on.
 package sshserver
