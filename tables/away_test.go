@@ -21,6 +21,7 @@ func TestON3OneTimeoutPlaysOneMove(t *testing.T) {
 		r := newRig(t, cfg)
 		a := r.subscribe(alice)
 		must(t, r.table.Start(alice))
+		synctest.Wait() // the table has armed the timer
 		r.clock.Advance(10 * time.Second) // alice's bid runs out
 		s := a.now()
 		if s.Turn != 0 || kinds(s) != "abb" || !s.Seats[0].TimedOut || s.Deadline.IsZero() {
@@ -38,10 +39,12 @@ func TestON3OneTimeoutPlaysOneMove(t *testing.T) {
 			t.Fatalf("after her own move: seats %q bot rounds %v", kinds(s), s.BotRounds)
 		}
 		// Two in a row: her last card of round 1, her bid of round 2.
+		synctest.Wait() // the table has armed the timer
 		r.clock.Advance(10 * time.Second)
 		if s := a.now(); s.Turn != 0 || s.Deadline.IsZero() || !s.Seats[0].TimedOut {
 			t.Fatalf("round 2: turn %d deadline %v; want alice to bid herself", s.Turn, s.Deadline)
 		}
+		synctest.Wait() // the table has armed the timer
 		r.clock.Advance(10 * time.Second)
 		s = a.now()
 		if kinds(s) != "abb" || s.Seats[0].TimedOut || !slices.Equal(s.BotRounds, []int{1, 2}) {
@@ -62,6 +65,7 @@ func TestON3BackAfterTimeout(t *testing.T) {
 		r := newRig(t, cfg)
 		a := r.subscribe(alice)
 		must(t, r.table.Start(alice))
+		synctest.Wait() // the table has armed the timer
 		r.clock.Advance(10 * time.Second)
 		must(t, r.table.SetAway(alice, false))
 		if s := a.now(); kinds(s) != "hbb" || s.Turn != 0 || s.Deadline.IsZero() {
@@ -83,6 +87,7 @@ func TestSI5OneTimeoutDoesNotSitOut(t *testing.T) {
 		must(t, r.table.Start(alice))
 		must(t, r.table.Move(alice, engine.BidMove(1)))
 		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
+		synctest.Wait() // the table has armed the timer
 		r.clock.Advance(10 * time.Second) // her last card of round 1
 		s := a.now()
 		if s.Round != 2 || s.Turn != 0 || s.Deadline.IsZero() {
