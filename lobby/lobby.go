@@ -239,7 +239,7 @@ type Lobby struct {
 	order    []string // table ids, oldest first
 	codes    map[string]string
 	again    map[string]string // a finished table's id → the table playing it again (again.go)
-	stuck    map[string]bool // ids of journals that could not be restored
+	stuck    map[string]bool   // ids of journals that could not be restored
 	subs     map[int]*subscriber
 	nextSub  int
 	version  uint64

@@ -24,7 +24,7 @@ type View struct {
 	Counts [Players]int // cards in each seat's hand
 	// Left is, once the deal has ended, the cards left in every hand
 	// (they are shown then); nil while the deal is played.
-	Left [][]cards.Card
+	Left   [][]cards.Card
 	Bottom []cards.Card // the three bottom cards once revealed (DD-6), else nil
 
 	FirstBidder int   // who bid first (DD-3)
