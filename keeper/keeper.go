@@ -8,10 +8,10 @@
 // people by their key's player id; bots by store.BotID of their kind
 // (tables.BotKind), so two seats of one kind count as one bot; guests never
 // (their id lives as long as one connection), and the others are rated by
-// their places among themselves. A seat is rated as whoever holds it when
-// the game ends: a person who left (their seat went to a bot) is not rated,
-// a person who is away is. A game stopped by an internal error is archived
-// but not rated; fewer than two rated seats rate nothing.
+// their places among themselves. A seat is rated as whoever it is credited
+// to (ON-6, tables.Credit): who held it for most of its moves, a person
+// who left or was away included. A game stopped by an internal error is
+// archived but not rated; fewer than two rated seats rate nothing.
 package keeper
 
 import (

@@ -50,14 +50,16 @@ type Finished struct {
 
 // FinishedSeat is one seat of a finished game.
 type FinishedSeat struct {
-	// Player owns the seat at the end (ID "" when nobody does: a bot's seat,
-	// or a person left it).
+	// Player is the person the seat is credited to (ON-6): who held it for
+	// most of its moves (ID "" when that was the seat's bot).
 	Player Player
-	// Bot is the kind of the seat's bot (BotKind) when nobody owns the seat.
-	Bot   string
-	Name  string // the name in the record's header
-	Total int
-	Place int // 1 for the winner; equal totals share a place
+	// Bot is the kind of the seat's bot (BotKind) when the seat is
+	// credited to it.
+	Bot      string
+	Name     string // the credited name, as in the record's header
+	Finisher string // the bot that finished the seat for Player ("" when they did)
+	Total    int
+	Place    int // 1 for the winner; equal totals share a place
 }
 
 // Saved is a table's journal as read back after a restart.
@@ -303,11 +305,8 @@ func (t *Table) endJournal(runErr error, record []byte) {
 	}
 	var totals []int
 	t.safely("totals", func() { totals = t.g.Result().Totals })
-	for i := range t.seats {
-		fs := FinishedSeat{Player: t.seats[i].owner, Place: places[i]}
-		if i < len(t.names) {
-			fs.Name = t.names[i]
-		}
+	for i, c := range t.credits() { // ON-6
+		fs := FinishedSeat{Player: c.Player, Name: c.Name, Finisher: c.Finisher, Place: places[i]}
 		if i < len(totals) {
 			fs.Total = totals[i]
 		}
@@ -446,6 +445,7 @@ func (t *Table) replayLine(line []byte) error {
 		if err := g.Apply(e.Seat, e.Move); err != nil {
 			return err
 		}
+		t.credit(e.Seat)
 	case engine.EvEnd:
 		return errors.New("a journal has no end line")
 	default:

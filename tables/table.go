@@ -82,7 +82,8 @@ type Table struct {
 	playedDeal bool // a play was made since that deal
 	sitoutAt   int  // len(events) when SI-5 was last checked
 	started    time.Time
-	names      []string // seat names when the game started (the record's header)
+	names      []string    // seat names when the game started (the record's header), the credited ones once over (ON-6)
+	held       [][]holding // by seat: who held it for how many of its moves (credit.go)
 	jr         journalState
 	seatBots   []engine.Bot
 	over       chan struct{} // closed once the game has ended (placebot.go)
@@ -340,7 +341,7 @@ func (t *Table) finish(err error) {
 	}
 	if t.begun() {
 		t.phase = Over
-		t.safely("standings", func() { t.standings = standings(t.g.Result().Totals, t.seatNames()) })
+		t.safely("standings", func() { t.credited(); t.standings = standings(t.g.Result().Totals, t.names) })
 		data := t.saveRecord()
 		t.endJournal(err, data)
 	}
@@ -436,7 +437,8 @@ func (t *Table) advance() error {
 		if t.g.Done() {
 			t.phase = Over
 			t.gameOver()
-			t.standings = standings(t.g.Result().Totals, t.seatNames())
+			t.credited()
+			t.standings = standings(t.g.Result().Totals, t.names)
 			t.dirty = true
 			return nil
 		}
@@ -505,6 +507,7 @@ func (t *Table) moved(seat int, m engine.Move) {
 			m = evs[len(evs)-1].Move
 		}
 	}
+	t.credit(seat)
 	t.record(engine.MoveEvent(seat, m))
 }
 
@@ -860,6 +863,12 @@ func (t *Table) broadcast() {
 	}
 	for _, p := range t.spect {
 		base.Spectators = append(base.Spectators, p.Name)
+	}
+	if t.phase == Over && t.begun() && !t.broken {
+		base.Credits = t.credits()
+		for i := range base.Seats {
+			base.Seats[i].Name = base.Credits[i].Name // the sheet names who is credited (ON-6)
+		}
 	}
 	live := t.begun() && !t.broken
 	var spectatorView engine.View

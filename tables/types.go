@@ -276,7 +276,10 @@ type Snapshot struct {
 	ChatClosed bool
 	Spectators []string
 	Standings  []Standing // set when Phase is Over and the game was played
-	Ended      string     // why the table ended early ("server shutting down", "internal error"); "" otherwise
+	// Credits says, by seat, who each seat is credited to once the game is
+	// over (ON-6); Seats then carry the credited names.
+	Credits []Credit
+	Ended   string // why the table ended early ("server shutting down", "internal error"); "" otherwise
 	// Unsaved is set while the table cannot save its game: the snapshot is
 	// the last one shown before, moves are refused until it is saved.
 	Unsaved bool

@@ -115,3 +115,12 @@ func (tm *tableModel) watchingPart(head, timer string) string {
 	}
 	return tm.m.st.Subtle.Render(fit(part, room))
 }
+
+// finisher names the bot that finished seat i for the person it is
+// credited to (ON-6), beside them in the standings; "" when they did.
+func (tm *tableModel) finisher(i int) string {
+	if cs := tm.snap.Credits; i >= 0 && i < len(cs) && cs[i].Finisher != "" {
+		return tm.m.st.Subtle.Render("  " + tm.m.tx.f("(%s finished)", clipText(cs[i].Finisher, 12)))
+	}
+	return ""
+}

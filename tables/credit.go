@@ -1,0 +1,88 @@
+package tables
+
+// Who is credited with a seat (ON-6): the holder — a person, or the bot
+// when nobody owned the seat — who held it for most of its moves. A move
+// the person's bot made while they were away or disconnected counts as
+// theirs: they held the seat. When the credited person did not finish the
+// seat (they left, or the host handed it to a bot), the bot that did is
+// named beside them. The score sheet at the end, the record's header, the
+// finished game kept for history and the ratings all take this one answer.
+
+// holding is one holder's share of a seat's moves.
+type holding struct {
+	p     Player // ID "": the seat's bot, nobody owning the seat
+	moves int
+}
+
+// credit counts a move of seat i for whoever holds the seat now.
+func (t *Table) credit(i int) {
+	if i < 0 || i >= len(t.seats) {
+		return
+	}
+	if t.held == nil {
+		t.held = make([][]holding, len(t.seats))
+	}
+	p := t.seats[i].owner
+	hs := t.held[i]
+	for k := range hs {
+		if hs[k].p.ID == p.ID {
+			hs[k].moves++
+			return
+		}
+	}
+	t.held[i] = append(hs, holding{p: p, moves: 1})
+}
+
+// Credit is who a seat is credited to (ON-6).
+type Credit struct {
+	Player Player // the credited person; ID "" when it is the seat's bot
+	Name   string // the credited one's name (the bot's seat name for a bot)
+	// Finisher is the name of the bot that finished the seat for the
+	// credited person ("" when they held it to the end).
+	Finisher string
+}
+
+// credits are the seats' credits now (ON-6). A seat nobody has moved for
+// yet is its holder's; ties go to the earlier holder.
+func (t *Table) credits() []Credit {
+	out := make([]Credit, len(t.seats))
+	for i := range t.seats {
+		best := holding{p: t.seats[i].owner, moves: -1}
+		if i < len(t.held) {
+			for _, h := range t.held[i] {
+				if h.moves > best.moves {
+					best = h
+				}
+			}
+		}
+		c := Credit{Player: best.p, Name: best.p.Name}
+		if best.p.ID == "" {
+			c.Name = t.botSeatName(i)
+		} else if t.seats[i].owner.ID != best.p.ID {
+			if t.seats[i].owner.ID == "" {
+				c.Finisher = t.botSeatName(i)
+			} else {
+				c.Finisher = t.seats[i].owner.Name
+			}
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// creditNames are the credited names of the seats, for the record's header
+// and the standings of a finished game.
+func (t *Table) creditNames() []string {
+	cs := t.credits()
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// credited names the seats of a game that has ended by their credits: the
+// record's header and the standings take them.
+func (t *Table) credited() {
+	t.names = t.creditNames()
+}
