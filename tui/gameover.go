@@ -23,11 +23,12 @@ func (tm *tableModel) gameOverView() string {
 	b.WriteString("\n" + st.Title.Render(tx.get("Game over")) + "\n\n")
 	tv, _ := s.View.(*trick.View)
 	for _, sd := range s.Standings {
-		line := fmt.Sprintf("  %d.  %s %6d", sd.Place, cell(sd.Name, 24), sd.Total) + tm.finisher(sd.Seat)
+		line := fmt.Sprintf("  %d.  %s %6d", sd.Place, cell(sd.Name, 24), sd.Total)
 		if tv != nil {
 			made, of := bidAccuracy(tv, sd.Seat)
 			line += "   " + tx.f("bid right %d of %d", made, of)
 		}
+		line += tm.finisher(sd.Seat)
 		if sd.Seat == s.You {
 			line = st.Bold.Render(line + "  ← " + tx.get("you"))
 		}
