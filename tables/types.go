@@ -262,6 +262,9 @@ type Snapshot struct {
 	View     engine.View // the subscriber's seat's view (spectators: engine.Spectator's); nil while waiting
 	Turn     int         // engine.Game.Next while playing; engine.Over when over
 	Deadline time.Time   // when the person to move runs out of time; zero without a timer
+	// BotLevels are the table's Config.BotLevels (read-only): a game
+	// played again gets the same bots.
+	BotLevels []string
 	// BotRounds are the rounds the subscriber's bot played for them since
 	// they last moved themselves (read-only).
 	BotRounds []int
