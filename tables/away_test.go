@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // ON-3: one timeout plays that one move; the person keeps their next turn,
@@ -103,6 +104,41 @@ func TestSI5OneTimeoutDoesNotSitOut(t *testing.T) {
 		rec := r.sink.get("t1")
 		if n := strings.Count(rec, `"sitout"`); n != 1 || !strings.Contains(rec, `{"e":"sitout","round":3,"seat":0,`) {
 			t.Fatalf("want one sitout, of alice in round 3:\n%s", rec)
+		}
+	})
+}
+
+// ON-3 with SR-8: alice runs out of time on her last card of round 9 and
+// still makes her own blind bid of round 10 (the bids before the deal).
+func TestON3OneTimeoutKeepsTheBlindRound(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		rs, _ := realRegistry().Lookup("specialrounds")
+		cfg := Config{ID: "b", Ruleset: rs, Seats: 3, Host: alice, SeatHost: true, Seed: 3, Bots: realBots, TurnTimer: 10 * time.Second}
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		timedOut := false
+		for s := a.now(); ; s = a.now() {
+			if s.Phase != Playing {
+				t.Fatal("the game ended before round 10")
+			}
+			if s.Turn != 0 {
+				t.Fatalf("round %d: the table waits for seat %d", s.Round, s.Turn)
+			}
+			v := s.View.(*trick.View)
+			if v.Round == 10 && v.Phase == trick.PhaseBid {
+				if !timedOut || s.Deadline.IsZero() || !s.Seats[0].TimedOut {
+					t.Fatalf("round 10: timed out %v, deadline %v; want alice's own blind bid, with the timer", timedOut, s.Deadline)
+				}
+				must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
+				return
+			}
+			if v.Round == 9 && v.Phase == trick.PhasePlay && len(v.Hand) == 1 {
+				r.clock.Advance(10 * time.Second)
+				timedOut = true
+				continue
+			}
+			must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
 		}
 	})
 }
