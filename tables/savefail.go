@@ -23,6 +23,10 @@ const DefaultJournalRetry = 5 * time.Second
 // ErrSavePaused refuses a move while the table cannot save its game.
 var ErrSavePaused = errors.New("the server cannot save the game: paused")
 
+// ErrMoveHeld answers the move the table could not save: it is held, shown
+// to nobody, and counts once it is saved.
+var ErrMoveHeld = errors.New("the server cannot save the game: paused; your move counts once it is saved")
+
 // System chat lines of a pause.
 const (
 	pausedLine  = "the server cannot save the game: paused"

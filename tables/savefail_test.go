@@ -70,8 +70,8 @@ func TestJournalFailurePausesTheTable(t *testing.T) {
 		if !fail {
 			must(t, err)
 		} else {
-			if !errors.Is(err, ErrSavePaused) {
-				t.Fatalf("the move the journal could not take: %v, want ErrSavePaused", err)
+			if !errors.Is(err, ErrMoveHeld) {
+				t.Fatalf("the move the journal could not take: %v, want ErrMoveHeld", err)
 			}
 			s := w.now()
 			if !s.Unsaved || !hasLine(s, pausedLine) || s.View == nil || s.Turn != before.Turn {

@@ -1319,7 +1319,7 @@ func (t *Table) move(p Player, m engine.Move) error {
 	t.moved(i, m)
 	t.persist() // in the journal before the mover hears it was taken
 	if t.jr.paused {
-		return ErrSavePaused // held, shown to nobody, until it is saved
+		return ErrMoveHeld // shown to nobody until it is saved
 	}
 	return nil
 }
