@@ -79,6 +79,36 @@ func (t *Table) gameOver() {
 // Seats is the number of seats at the table.
 func (t *Table) Seats() int { return t.cfg.Seats }
 
+type unplaceBotCmd struct {
+	b     engine.Bot
+	reply chan error
+}
+
+func (unplaceBotCmd) isCommand() {}
+
+// UnplaceBot frees the seat of b, a bot PlaceBot seated, while the game has
+// not started (a remote bot that left before the start); once it has, the
+// seat stays a bot's and its fallback plays. It is no error when b holds no
+// seat. b must be comparable (a pointer, as botproto.Remote is).
+func (t *Table) UnplaceBot(b engine.Bot) error {
+	r := make(chan error, 1)
+	return t.call(unplaceBotCmd{b, r}, r)
+}
+
+func (t *Table) unplaceBot(b engine.Bot) error {
+	if t.phase != Waiting {
+		return nil
+	}
+	for i := range t.seats {
+		if t.seats[i].kind() == Bot && t.seatBots[i] == b {
+			t.system(fmt.Sprintf("%s (a bot) left seat %d", t.botSeatName(i), i+1))
+			t.seats[i], t.seatBots[i] = seat{}, nil
+			t.dirty = true
+		}
+	}
+	return nil
+}
+
 // botSeatName is the name a bot's seat i shows: its placed bot's, or
 // BotName(i).
 func (t *Table) botSeatName(i int) string {

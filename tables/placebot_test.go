@@ -118,3 +118,34 @@ func TestPlacedRemoteBotRefusedAtThePace(t *testing.T) {
 		}
 	})
 }
+
+// A placed bot that leaves before the start frees its seat; after the
+// start its seat stays a bot's.
+func TestUnplaceBot(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		a := r.subscribe(alice)
+		b := bidOne{}
+		if _, err := r.table.PlaceBot(b, 2); err != nil {
+			t.Fatal(err)
+		}
+		if s := a.now(); s.Seats[2].Kind != Bot {
+			t.Fatalf("seat 2: %+v", s.Seats[2])
+		}
+		must(t, r.table.UnplaceBot(b))
+		if s := a.now(); s.Seats[2].Kind != Free {
+			t.Fatalf("seat 2 after the bot left: %+v, want free", s.Seats[2])
+		}
+		if _, err := r.table.PlaceBot(b, 2); err != nil {
+			t.Fatal(err)
+		}
+		must(t, r.table.Start(alice))
+		must(t, r.table.UnplaceBot(b))
+		if s := a.now(); s.Seats[2].Kind != Bot {
+			t.Fatalf("seat 2 after the start: %+v, want the bot's", s.Seats[2])
+		}
+		if _, err := r.table.PlaceBot(b, engine.Spectator); err != ErrNotWaiting {
+			t.Errorf("PlaceBot after the start: %v", err)
+		}
+	})
+}

@@ -1131,6 +1131,8 @@ func (t *Table) handle(c command) {
 	case placeBotCmd:
 		i, err := t.placeBot(c.b, c.seat)
 		c.reply <- placed{i, err}
+	case unplaceBotCmd:
+		c.reply <- t.unplaceBot(c.b)
 	case leaveCmd:
 		c.reply <- t.leave(c.p)
 	case disconnectCmd:

@@ -81,10 +81,13 @@ func (a *App) botCommand(s *sshserver.Session, args []string, out io.Writer) int
 	select {
 	case <-t.GameOver():
 		_ = remote.End(botproto.End{Reason: "the game is over"})
+		return 0
 	case <-t.Done():
 		_ = remote.End(botproto.End{Reason: "the table has closed"})
-	case <-remote.Done(): // the program closed its input: its seat plays on with the fallback
+		return 0
+	case <-remote.Done():
 	case <-s.Context().Done():
 	}
+	_ = t.UnplaceBot(remote) // the program left: before the start its seat is free again; after it, the fallback plays
 	return 0
 }
