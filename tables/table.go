@@ -9,11 +9,12 @@
 //
 // Rules implemented here (RULES.md Part C): bots fill free seats on Start
 // (ON-1); a person who drops keeps the seat while their bot plays, and takes
-// over at once on return (ON-2); the turn timer makes the bot move and marks
-// the seat away (ON-3); each subscriber gets only its seat's view, spectators
+// over at once on return (ON-2); the turn timer makes the bot make that one
+// move and marks the seat away (ON-3, away.go); each subscriber gets only its seat's view, spectators
 // the public one (ON-4); every event is recorded with its time and the record
 // is saved when the table ends, however it ends (ON-5). Also SI-5 sitouts
-// (singularity) and BB-7 penalties (boerenbridge).
+// (singularity) and BB-7 penalties (boerenbridge). A completed trick, and
+// the end of a deal, is held on screen for Config.TrickPause (pause.go).
 //
 // Persistence (journal.go): with a Journal, every event is appended to the
 // table's journal before any subscriber sees its effect, and a finished game
