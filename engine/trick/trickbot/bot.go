@@ -160,7 +160,9 @@ func (b *Bot) DecideContext(ctx context.Context, ev engine.View, rng *rand.Rand)
 
 // DecideOpen returns one of v.LegalMoves() as Decide would if every sample
 // were the true deal hands (one hand per seat, as the game holds them): the
-// same search, with perfect information. It is for measuring the bots
+// same search, with perfect information, its playouts playing a random card
+// with odds openNoise (with the deal known, the others' play is what stays
+// uncertain). It is for measuring the bots
 // against perfect play (the oracle of cardroom sim), never for a table. A
 // blind round's bid, made before the deal, still samples the deal to come.
 func (b *Bot) DecideOpen(v *trick.View, hands []cards.Hand, rng *rand.Rand) engine.Move {
@@ -191,8 +193,8 @@ const openNoise = 0.3
 
 // evaluate sums, over the samples, what each legal move is worth to the
 // seat (worth); nil when no game could be built from the view. With open
-// hands every sample is that deal, so one sample does (a blind round's
-// bid, before its deal, samples the deal to come as usual).
+// hands every sample is that deal and the playouts are noisy (a blind
+// round's bid, before its deal, samples the deal to come as usual).
 func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, rng *rand.Rand, open []cards.Hand) []float64 {
 	s := newSampler(v)
 	dealt := !(v.Phase == trick.PhaseBid && v.Modifier == trick.Blind)
