@@ -14,7 +14,8 @@ import (
 // countdown changes between two frames while she waits; she runs out of
 // time once in round 1 (her bot makes that move, she is shown away with
 // how to come back), presses a key, and plays the rest of round 1 and
-// round 2 herself — no round sat out.
+// round 2 herself — no round sat out. The settings open over the table
+// meanwhile: her seat stays hers and her countdown runs on.
 func TestE2ETimeoutOnceThenPlayOn(t *testing.T) {
 	clock := tables.NewFakeClock(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
 	s := startServer(t, 30*time.Second, withClock(clock), withLobbyInterval(0))
@@ -37,6 +38,18 @@ func TestE2ETimeoutOnceThenPlayOn(t *testing.T) {
 	alice.typ("z") // any key (z means nothing at the table)
 	alice.waitUntil("the away line gone", func(s string) bool { return !strings.Contains(s, "You are away") })
 	alice.waitForFold("welcome back: your bot played round 1 for you")
+
+	// Settings over the table: the seat stays hers, the countdown runs on.
+	alice.typ("s")
+	alice.waitFor("Settings")
+	alice.waitFor("⏱ 30 s")
+	clock.Advance(time.Second)
+	alice.waitFor("⏱ 29 s")
+	alice.typ("\x1b") // esc: back to the table, not the lobby
+	scr = alice.waitUntil("the table again", func(s string) bool { return !strings.Contains(s, "Settings") && prompt(s) != "" })
+	if !strings.Contains(scr, "alice (you)") || strings.Contains(scr, "alice [away]") {
+		t.Fatalf("after the settings:\n%s", scr)
+	}
 
 	var g game
 	for {
