@@ -132,7 +132,11 @@ func (m *model) historyView() string {
 	for _, f := range h.profile {
 		line := st.Bold.Render(f.title) + "  " + gameCount(tx, f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
 		if f.rounds > 0 {
-			line += st.Subtle.Render(" · ") + tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
+			per := tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
+			if f.deals {
+				per = tx.f("%.1f points per deal", float64(f.points)/float64(f.rounds))
+			}
+			line += st.Subtle.Render(" · ") + per
 		}
 		if f.bids > 0 {
 			line += st.Subtle.Render(" · ") + tx.f("bids exact %d %%", 100*f.exact/f.bids)
@@ -209,10 +213,7 @@ func (m *model) boardView() string {
 			b.WriteString("  " + st.Subtle.Render(tx.get("nobody rated yet")) + "\n")
 		}
 		for i, r := range rows {
-			name := r.Name
-			if name == "" {
-				name = r.PlayerID
-			}
+			name := ratedName(tx, r)
 			line := fmt.Sprintf("  %2d. %s %7.1f  %s", i+1, cell(name, 18), r.Ordinal(), gameCount(tx, r.Games))
 			if r.PlayerID == m.player.ID {
 				line = st.Bold.Render(line + "  ← " + tx.get("you"))
@@ -241,6 +242,7 @@ type replayModel struct {
 	pos    int // events applied
 	seat   int // whose view is shown
 	tm     *tableModel
+	jump   string // the number of a round to jump to, being typed
 }
 
 func (m *model) openReplay(id int64) tea.Cmd {
@@ -315,8 +317,10 @@ func (m *model) showReplay(n int) {
 	}
 	if r.tm == nil {
 		r.tm = newTableModel(m, nil, nil)
+		r.tm.replaying = true
 	}
 	r.tm.snapshot(tables.Snapshot{
+		Chat:    m.replayHands(g, seats),
 		Version: uint64(r.pos + 1), TableID: r.game.Table, Title: title,
 		Name:    m.tx.f("replay · move %d of %d", r.pos, len(r.events)),
 		Ruleset: r.header.Ruleset, Seats: seats, You: r.seat, Phase: tables.Playing,
@@ -328,6 +332,9 @@ func (m *model) showReplay(n int) {
 // the round changes.
 func (m *model) replayKey(k tea.KeyMsg) tea.Cmd {
 	r := m.replay
+	if m.replayDigit(k.String()) {
+		return nil
+	}
 	switch k.String() {
 	case "esc", "q":
 		m.replay = nil
@@ -411,7 +418,8 @@ func (m *model) replayFind(dir int, key func(engine.View) int) int {
 func (m *model) replayView() (string, []binding) {
 	body, _ := m.replay.tm.view()
 	return body, []binding{
-		{"←→", m.tx.get("move")}, {"↑↓", m.tx.get("trick")}, {"[ ]", m.tx.get("round")},
+		{"←→", m.tx.get("move")}, {"↑↓", m.tx.get("trick")}, {"[ ]", unitWord(m.tx, m.replay.header.Ruleset)},
+		{"0-9 enter", goToWord(m.tx, m.replay.header.Ruleset)},
 		{"tab", m.tx.get("score sheet")}, {"esc", m.tx.get("back")},
 	}
 }
@@ -459,8 +467,9 @@ func seatedAt(g store.Game, playerID string) bool {
 type familyStats struct {
 	title          string
 	games, wins    int
-	rounds, points int // rounds (or deals) played and the points they scored
-	bids, exact    int // trick games: bids made and bids made exactly
+	rounds, points int  // rounds (or deals) played and the points they scored
+	deals          bool // the game counts in deals (Dou Dizhu), not rounds
+	bids, exact    int  // trick games: bids made and bids made exactly
 }
 
 // profileOf sums up the player's games, replaying each record for the
@@ -480,7 +489,7 @@ func profileOf(a Archive, reg *engine.Registry, id string, gs []store.Game) []fa
 		}
 		f := by[sum.Ruleset]
 		if f == nil {
-			f = &familyStats{title: sum.Ruleset}
+			f = &familyStats{title: sum.Ruleset, deals: dealsGame(sum.Ruleset)}
 			if r, err := reg.Lookup(sum.Ruleset); err == nil {
 				f.title = r.Title
 			}

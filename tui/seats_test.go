@@ -62,3 +62,51 @@ func TestBotOnAPersonsSeatAsksFirst(t *testing.T) {
 		t.Errorf("unknown command answered %q", s)
 	}
 }
+
+// The replay of a finished game shows every seat's hand, no prompt, and
+// jumps to a round typed by its number.
+func TestReplayShowsEveryHandAndJumpsToARound(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	m.app.SetArchive(&fakeArchive{game: finishedGame(t)})
+	m.Update(m.lobbyKey(keyMsg("h"))())
+	m.Update(m.key(keyMsg("enter"))())
+	if m.screen != replayScreen {
+		t.Fatalf("no replay: %q", m.status)
+	}
+	m.key(keyMsg("home"))
+	for n := 0; n < 6; n++ { // past the first deal, at the first bid
+		m.key(keyMsg("right"))
+	}
+	v := m.View()
+	for _, name := range []string{"alice:", "Alan:", "Grace:"} {
+		if !strings.Contains(v, name) {
+			t.Errorf("the replay does not show %s hand:\n%s", name, v)
+		}
+	}
+	if strings.Contains(v, "Your bid") || strings.Contains(v, "Your turn") {
+		t.Errorf("the replay prompts for a move:\n%s", v)
+	}
+	m.key(keyMsg("3"))
+	m.key(keyMsg("enter"))
+	g, err := m.replay.at(m.app.reg, m.replay.pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := roundOfView(g.View(0)); r != 3 {
+		t.Errorf("3 enter went to round %d", r)
+	}
+	checkFits(t, "replay", m.View(), 80, 24)
+}
+
+// The ratings name a bot by its level, not by a Go type.
+func TestRatingsNameBotsByLevel(t *testing.T) {
+	tx := newText("en")
+	for name, want := range map[string]string{
+		"trickbot-strong": "strong bot", "ddbot-easy": "easy bot", "trick.BaselineBot": "baseline bot",
+		"ddbot.RLCardBot": "RLCard bot", "remote:carl": "carl (remote bot)",
+	} {
+		if got := botLabel(tx, name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}

@@ -44,6 +44,7 @@ type tableModel struct {
 	sheetUp   int    // lines the score sheet is scrolled up from its end
 	handing   int    // :bot N asked about a person's seat N (from 1); the next key confirms; 0: none
 	watching  string // the snapshot's spectators, joined
+	replaying bool   // a replay of a finished game: no prompts, nothing to play
 	notYours  string // the out-of-turn line last shown, taken away when the turn comes
 	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
 	handX     int    // the column the hand starts at, before centring
@@ -195,7 +196,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	tm.watching = strings.Join(s.Spectators, ", ")
 	tm.backing = false
 	tm.noteDealEnd()
-	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You
+	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You && !tm.replaying
 	hand := tm.hand()
 	if len(tm.marked) != len(hand) {
 		tm.marked = make([]bool, len(hand))

@@ -89,6 +89,9 @@ type Bot struct {
 	Budget time.Duration
 }
 
+// Name names the bot by its level ("ddbot-strong"), for ratings.
+func (b Bot) Name() string { return "ddbot-" + b.Level.String() }
+
 // New returns the bot of a level with its default settings.
 func New(l Level) Bot {
 	switch l {

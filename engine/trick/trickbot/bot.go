@@ -96,7 +96,8 @@ var configs = [...]Config{
 
 // Bot is a determinized Monte Carlo bot for the trick games.
 type Bot struct {
-	cfg Config
+	cfg  Config
+	name string // "trickbot-strong" for a level's bot (Name); "" for WithConfig's
 }
 
 // New returns the bot of a level.
@@ -104,8 +105,12 @@ func New(l Level) *Bot {
 	if l < Easy || l > Strong {
 		l = Normal
 	}
-	return &Bot{cfg: configs[l]}
+	return &Bot{cfg: configs[l], name: "trickbot-" + l.String()}
 }
+
+// Name names the bot by its level ("trickbot-strong"), for ratings; "" for
+// a bot of WithConfig.
+func (b *Bot) Name() string { return b.name }
 
 // WithConfig returns a bot that searches as c says (one sample at least).
 func WithConfig(c Config) *Bot {

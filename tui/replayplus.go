@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// The replay of a finished game shows everything: every seat's hand at
+// each step (the game is over, nothing is hidden any more), no prompts,
+// and a jump to any round by its number.
+
+// dealsGame reports whether the rule set counts in deals (Dou Dizhu), not
+// rounds.
+func dealsGame(ruleset string) bool { return ruleset == "doudizhu" }
+
+// unitWord is "round" or "deal", the rule set's unit, for the help bar.
+func unitWord(tx *text, ruleset string) string {
+	if dealsGame(ruleset) {
+		return tx.get("deal")
+	}
+	return tx.get("round")
+}
+
+// goToWord is the help bar's word for the jump to a round (or deal).
+func goToWord(tx *text, ruleset string) string {
+	if dealsGame(ruleset) {
+		return tx.get("go to a deal")
+	}
+	return tx.get("go to a round")
+}
+
+// replayHands are every seat's cards at this step of the replay, one chat
+// line a seat: "alice: A♠ K♠ 7♥".
+func (m *model) replayHands(g engine.Game, seats []tables.SeatInfo) []tables.ChatLine {
+	out := make([]tables.ChatLine, 0, len(seats))
+	for i, s := range seats {
+		var hand []cards.Card
+		switch v := g.View(i).(type) {
+		case *trick.View:
+			hand = trumpFirst(v.Hand, v.Trump, v.TrumpKnown)
+		case *doudizhu.View:
+			hand = v.Hand
+		}
+		faces := make([]string, len(hand))
+		for k, c := range hand {
+			faces[k] = m.st.Face(c)
+		}
+		text := strings.Join(faces, " ")
+		if text == "" {
+			text = "—"
+		}
+		out = append(out, tables.ChatLine{From: s.Name, Seat: i, Text: text})
+	}
+	return out
+}
+
+// roundOfView is the round (trick games) or deal (Dou Dizhu) a view is at.
+func roundOfView(v engine.View) int {
+	switch v := v.(type) {
+	case *trick.View:
+		return v.Round
+	case *doudizhu.View:
+		return v.Deal
+	}
+	return 0
+}
+
+// replayJump is the first step of round (or deal) n, or where the replay
+// is when the game has no such round.
+func (m *model) replayJump(n int) int {
+	r := m.replay
+	for pos := 0; pos <= len(r.events); pos++ {
+		g, err := r.at(m.app.reg, pos)
+		if err != nil {
+			break
+		}
+		if roundOfView(g.View(engine.Spectator)) >= n {
+			return pos
+		}
+	}
+	return r.pos
+}
+
+// replayDigit takes a key of the replay screen that types the number of a
+// round to jump to (digits, backspace, enter); false when the key is not
+// one of them.
+func (m *model) replayDigit(k string) bool {
+	r := m.replay
+	switch {
+	case len(k) == 1 && k[0] >= '0' && k[0] <= '9':
+		if len(r.jump) < 3 {
+			r.jump += k
+		}
+	case k == "backspace" && r.jump != "":
+		r.jump = r.jump[:len(r.jump)-1]
+	case k == "enter" && r.jump != "":
+		n, _ := strconv.Atoi(r.jump)
+		r.jump = ""
+		m.showReplay(m.replayJump(n))
+	default:
+		return false
+	}
+	if r.jump != "" {
+		if dealsGame(r.header.Ruleset) {
+			m.say(m.tx.f("Go to deal %s (enter)", r.jump), false)
+		} else {
+			m.say(m.tx.f("Go to round %s (enter)", r.jump), false)
+		}
+	}
+	return true
+}
