@@ -55,9 +55,15 @@ func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
 }
 
 // noteDealEnd keeps the view of a Dou Dizhu deal that has just ended, so
-// that its panel stays on screen after the next deal, until a key.
+// that its panel stays on screen while the next deal is bid, until a key
+// (or the next deal's play begins).
 func (tm *tableModel) noteDealEnd() {
-	if v, ok := tm.snap.View.(*doudizhu.View); ok && v.TrickComplete() && len(v.Sums) > 0 {
+	v, ok := tm.snap.View.(*doudizhu.View)
+	switch {
+	case !ok:
+	case v.TrickComplete() && len(v.Sums) > 0:
 		tm.endedDeal = v
+	case v.Phase == doudizhu.Playing:
+		tm.endedDeal = nil
 	}
 }

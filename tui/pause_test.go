@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/trick"
 )
 
@@ -60,3 +61,28 @@ func TestHeldTrickShown(t *testing.T) {
 
 // plainView is the model's frame without its colours.
 func plainView(m *model) string { return ansi.Strip(m.View()) }
+
+// The end of a Dou Dizhu deal stays on screen through the next deal's
+// bidding until a key, and goes when that deal's play begins.
+func TestDealPanelUntilAKey(t *testing.T) {
+	m := gameOver("doudizhu")(t, testModel(80, 24, Settings{}))
+	tm := m.table
+	if tm.endedDeal == nil || !strings.Contains(plainView(m), "Deal 1 is over") {
+		t.Fatalf("no panel at the end of the deal:\n%s", plainView(m))
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("z")})
+	if tm.endedDeal != nil {
+		t.Fatal("the panel stayed after a key")
+	}
+	tm.noteDealEnd()
+	if tm.endedDeal == nil {
+		t.Fatal("the ended deal was not noted")
+	}
+	v := *tm.snap.View.(*doudizhu.View)
+	v.Phase, v.History = doudizhu.Playing, nil
+	tm.snap.View = &v
+	tm.noteDealEnd()
+	if tm.endedDeal != nil {
+		t.Fatal("the panel stayed into the next deal's play")
+	}
+}
