@@ -5,13 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/botproto"
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // `ssh HOST bot TABLE`: a program of the user's own plays a seat as a bot,
@@ -21,10 +27,33 @@ import (
 // table's own (shown and rated as one, decided under the table's budget
 // with the rule-based bot as its fallback), and sees its seat's view only.
 
-// botKeys is the set of key fingerprints that may seat a bot.
+// botKeys is who may seat a bot: the admin's bot keys, and the keys a host
+// invited to a private table (:invitebot NAME KEY), while the server runs.
 type botKeys struct {
-	mu  sync.Mutex
-	fps map[string]bool // guarded by mu
+	mu      sync.Mutex
+	fps     map[string]bool   // guarded by mu
+	invites map[string]invite // by key fingerprint; guarded by mu
+}
+
+// invite is a host's invitation of a bot to a private table.
+type invite struct {
+	code, name string // the table's invite code; the bot's name there
+}
+
+func (k *botKeys) invite(fp string, iv invite) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.invites == nil {
+		k.invites = map[string]invite{}
+	}
+	k.invites[fp] = iv
+}
+
+func (k *botKeys) invited(fp string) (invite, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	iv, ok := k.invites[fp]
+	return iv, ok
 }
 
 // SetBotKeys sets the fingerprints (SHA256:…) of the keys that may seat
@@ -44,7 +73,35 @@ func (k *botKeys) allowed(fp string) bool {
 	return k.fps[fp]
 }
 
-const botUsage = "usage: ssh -p PORT HOST bot TABLE (TABLE: a waiting table's id, or a private table's invite code)"
+const botUsage = "usage: ssh -p PORT HOST bot TABLE (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)"
+
+// inviteBot is ":invitebot NAME KEY": the host of a private table lets the
+// key (a public key as in authorized_keys, or its SHA256 fingerprint) seat
+// a program as the bot NAME at this table with `ssh HOST bot`.
+func (tm *tableModel) inviteBot(f []string) tea.Cmd {
+	tx := tm.m.tx
+	if len(f) < 3 {
+		return tm.m.fail(errors.New(tx.get("usage: :invitebot NAME KEY (the bot's public key, as in its .pub file)")))
+	}
+	if !tm.snap.YouHost || !tm.snap.Private {
+		return tm.m.fail(errors.New(tx.get("only the host of a private table can invite a bot")))
+	}
+	fp := strings.Join(f[2:], " ")
+	if !strings.HasPrefix(fp, "SHA256:") {
+		pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte(fp))
+		if err != nil {
+			return tm.m.fail(errors.New(tx.get("that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…)")))
+		}
+		fp = hostkeys.Fingerprint(pub)
+	}
+	name := tables.Clean(f[1])
+	if n := []rune(name); len(n) > 24 {
+		name = string(n[:24])
+	}
+	tm.m.app.bots.invite(fp, invite{code: tm.t.Code(), name: name})
+	note := tx.f("%s may sit here as a bot: %s", name, tm.m.app.sshCommand(false, "bot"))
+	return func() tea.Msg { return doneMsg{note: note} }
+}
 
 // botCommand seats the session's program at a table and plays until the
 // table ends or the program leaves. Its refusals are protocol lines too
@@ -56,10 +113,14 @@ func (a *App) botCommand(s *sshserver.Session, args []string, out io.Writer) int
 		return code
 	}
 	id := s.Identity()
-	if id.Guest || !a.bots.allowed(id.ID) {
-		return refuse(1, "this key may not seat a bot; ask the host's admin to add it to the bot keys (key %s)", id.ID)
-	}
-	if len(args) != 1 {
+	name := id.Name
+	iv, invited := a.bots.invited(id.ID)
+	switch {
+	case id.Guest || !invited && !a.bots.allowed(id.ID):
+		return refuse(1, "this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)", id.ID)
+	case invited && len(args) == 0:
+		args, name = []string{iv.code}, iv.name
+	case len(args) != 1:
 		return refuse(2, "%s", botUsage)
 	}
 	t, err := a.lobby.Table(args[0])
@@ -72,12 +133,12 @@ func (a *App) botCommand(s *sshserver.Session, args []string, out io.Writer) int
 		return refuse(1, "%v", err)
 	}
 	rs := t.Ruleset()
-	remote := botproto.NewRemote(s.Stdin(), out, botproto.Options{Name: id.Name, Fallback: games.Baseline(rs.Name, engine.Spectator)})
+	remote := botproto.NewRemote(s.Stdin(), out, botproto.Options{Name: name, Fallback: games.Baseline(rs.Name, engine.Spectator)})
 	seat, err := t.PlaceBot(remote, engine.Spectator)
 	if err != nil {
 		return refuse(1, "%v", err)
 	}
-	_ = remote.Hello(botproto.Hello{Game: rs.Name, Players: t.Seats(), Seat: seat, Table: t.ID(), Name: id.Name})
+	_ = remote.Hello(botproto.Hello{Game: rs.Name, Players: t.Seats(), Seat: seat, Table: t.ID(), Name: name})
 	select {
 	case <-t.GameOver():
 		_ = remote.End(botproto.End{Reason: "the game is over"})

@@ -14,7 +14,7 @@ import (
 // tableCommands are the ":" commands of the table screen, as help and the
 // answer to an unknown one list them; admins have theirs too.
 func (m *model) tableCommands() string {
-	cmds := ":away, :back, :leave, :bot N, :penalty N POINTS REASON"
+	cmds := ":away, :back, :leave, :bot N, :penalty N POINTS REASON, :invitebot NAME KEY"
 	if m.isAdmin() {
 		cmds += ", :kick NAME, :ban NAME [DURATION], :unban KEY|IP, :announce TEXT"
 	}

@@ -397,6 +397,8 @@ func (tm *tableModel) command(line string) tea.Cmd {
 	switch f[0] {
 	case "bot":
 		return tm.botCommand(f)
+	case "invitebot":
+		return tm.inviteBot(f)
 	case "penalty":
 		if len(f) < 4 {
 			return bad(tm.m.tx.get("usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick"))

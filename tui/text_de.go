@@ -298,4 +298,8 @@ var catalogueDE = map[string]string{
 	"1 card":       "1 Karte",
 	" and %d more": " und %d weitere",
 	"1 game":       "1 Spiel",
+	"usage: :invitebot NAME KEY (the bot's public key, as in its .pub file)":             "So geht's: :invitebot NAME SCHLÜSSEL (der öffentliche Schlüssel des Bots, wie in seiner .pub-Datei)",
+	"only the host of a private table can invite a bot":                                  "Nur der Gastgeber eines privaten Tisches kann einen Bot einladen.",
+	"that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…)": "Das ist kein öffentlicher Schlüssel: Gib die Zeile aus der .pub-Datei des Bots an (ssh-ed25519 AAAA…).",
+	"%s may sit here as a bot: %s":                                                       "%s darf sich hier als Bot hinsetzen: %s",
 }

@@ -298,4 +298,8 @@ var catalogueNL = map[string]string{
 	"1 card":       "1 kaart",
 	" and %d more": " en nog %d",
 	"1 game":       "1 spel",
+	"usage: :invitebot NAME KEY (the bot's public key, as in its .pub file)":             "Zo gaat het: :invitebot NAAM SLEUTEL (de publieke sleutel van de bot, zoals in zijn .pub-bestand)",
+	"only the host of a private table can invite a bot":                                  "Alleen de gastheer van een privétafel kan een bot uitnodigen.",
+	"that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…)": "Dat is geen publieke sleutel: geef de regel uit het .pub-bestand van de bot (ssh-ed25519 AAAA…).",
+	"%s may sit here as a bot: %s":                                                       "%s mag hier als bot gaan zitten: %s",
 }

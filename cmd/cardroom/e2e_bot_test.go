@@ -68,7 +68,7 @@ func startRemoteBot(t *testing.T, s *testServer, key gossh.Signer, user, table s
 	}))
 	b.cmd.Stdout = in
 	b.cmd.Stderr = os.Stderr
-	if err := sess.Start("bot " + table); err != nil {
+	if err := sess.Start(strings.TrimSpace("bot " + table)); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.cmd.Start(); err != nil {
@@ -286,6 +286,36 @@ func secretCards(g engine.Game, seat int) []string {
 		}
 	}
 	return out
+}
+
+// TestE2EInvitedBot: the host of a private table invites a key with
+// :invitebot NAME KEY; the program on that key sits there with just `ssh
+// HOST bot`, under the invited name, and plays the game out.
+func TestE2EInvitedBot(t *testing.T) {
+	examplePython(t)
+	key := sshtest.NewKey()
+	s := startServer(t, 0) // no bot keys: the invitation alone lets it in
+	ctx := testCtx(t)
+	p := s.lobby(ctx, t, "ada", sshtest.Options{})
+	p.createTable("Singularity", "Seats", "3", "Private", "unlisted, by invite code")
+	p.waitUntil("the invite code", inviteRE.MatchString)
+	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(key.PublicKey())))
+	p.typ(":invitebot robo " + pub + "\r")
+	p.waitFor("robo may sit here as a bot")
+	bot := startRemoteBot(t, s, key, "whoever", "")
+	p.waitFor("robo [bot]")
+	p.typ("S")
+	g := p.playGame()
+	if !strings.Contains(g.last, "robo") {
+		t.Errorf("the standings do not name robo:\n%s", g.last)
+	}
+	if err := bot.cmd.Wait(); err != nil {
+		t.Fatalf("the bot program: %v", err)
+	}
+	_, msgs := bot.sent(t)
+	if msgs[0]["type"] != "hello" || msgs[0]["name"] != "robo" {
+		t.Errorf("first line %v", msgs[0])
+	}
 }
 
 // TestE2EBotKeyRefused: a key that is not a bot key, or no table, gets a
