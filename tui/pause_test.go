@@ -7,7 +7,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
 )
 
@@ -84,5 +87,38 @@ func TestDealPanelUntilAKey(t *testing.T) {
 	tm.noteDealEnd()
 	if tm.endedDeal != nil {
 		t.Fatal("the panel stayed into the next deal's play")
+	}
+}
+
+// The end-of-deal panel in the middle of a match fits 80×24 and 200×50.
+func TestDealPanelFits(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
+		r, _ := games.Registry().Lookup("doudizhu")
+		g, _, err := r.Start(3, engine.Options{"deals": "2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := cards.NewRand(4)
+		for !g.View(0).(*doudizhu.View).TrickComplete() {
+			if g.Next() == engine.Chance {
+				if err := g.Deal(rng); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			s := g.Next()
+			l := g.Legal(s)
+			if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := snapshotOf(g, "Dou Dizhu", 0)
+		s.Paused = true
+		m := onTable(testModel(size[0], size[1], Settings{}), s)
+		screen := m.View()
+		if !strings.Contains(ansi.Strip(screen), "Deal 1 is over") {
+			t.Fatalf("%v: no panel:\n%s", size, ansi.Strip(screen))
+		}
+		checkFits(t, "deal panel", screen, size[0], size[1])
 	}
 }
