@@ -393,6 +393,10 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 	}
 }
 
+// BotPace is the bot pace new tables get by default (lobby.Off: bots
+// move at once).
+func (l *Lobby) BotPace() time.Duration { return l.cfg.BotPace }
+
 // Drain makes the lobby refuse new tables (ErrClosed) from now on, while
 // everything else goes on: the first step of a graceful shutdown.
 func (l *Lobby) Drain() { l.drain.Store(true) }

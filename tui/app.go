@@ -36,6 +36,7 @@ type App struct {
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
 	settings map[string]Settings           // per player id, while the server runs; guarded by mu
+	forms    map[string]formMemory         // the create form's last choices per player id, while the server runs; guarded by mu
 	who      map[string]liveInfo           // what the admin screen shows of each live session; guarded by mu
 }
 

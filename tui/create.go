@@ -12,6 +12,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // CreateRequest is what the create-table form asks the lobby for.
@@ -29,9 +30,9 @@ type CreateRequest struct {
 // timerChoices are the turn timer values the form cycles through (0 = off).
 var timerChoices = []time.Duration{60 * time.Second, 90 * time.Second, 120 * time.Second, 0, 15 * time.Second, 30 * time.Second}
 
-// paceChoices are the bot paces the form cycles through: the server's
-// default first.
-var paceChoices = []time.Duration{lobby.Default, time.Second, 2 * time.Second, 500 * time.Millisecond, lobby.Off}
+// paceChoices are the bot paces the form offers besides the server's
+// default (paces), fastest first: lobby.Off moves at once.
+var paceChoices = []time.Duration{lobby.Off, 500 * time.Millisecond, time.Second, 2 * time.Second, 3 * time.Second}
 
 // createForm is the create-table screen: the game, the seats, every option of
 // the rule set with its default and a one-line explanation, private, timer.
@@ -41,10 +42,12 @@ type createForm struct {
 	players  int
 	values   engine.Options
 	private  bool
-	timer    int      // index into timerChoices
-	pace     int      // index into paceChoices
-	levels   []string // the bot levels there are, weakest first
-	level    [6]int   // the level chosen for each seat's bot, an index into levels
+	timer    int             // index into timerChoices
+	pace     int             // index into paces
+	paces    []time.Duration // the bot paces offered, fastest first (lobby.Off: at once)
+	paceDef  int             // the index of the server's default pace in paces
+	levels   []string        // the bot levels there are, weakest first
+	level    [6]int          // the level chosen for each seat's bot, an index into levels
 	cursor   int
 	editing  bool       // typing into a round-map field
 	input    *lineInput // the text being typed
@@ -53,6 +56,7 @@ type createForm struct {
 
 func newCreateForm(rs []*engine.Ruleset, game string) *createForm {
 	f := &createForm{rulesets: rs, levels: games.Levels()}
+	f.setPaces(tables.DefaultBotPace)
 	for i := range f.level {
 		f.level[i] = slices.Index(f.levels, games.DefaultLevel)
 	}
@@ -105,7 +109,7 @@ func (f *createForm) request() CreateRequest {
 		levels[i] = f.levels[f.level[i]]
 	}
 	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private,
-		Timer: timerChoices[f.timer], BotPace: paceChoices[f.pace], BotLevels: levels}
+		Timer: timerChoices[f.timer], BotPace: f.paces[f.pace], BotLevels: levels}
 }
 
 // formResult says what the form wants after a key.
@@ -126,22 +130,23 @@ func (f *createForm) update(k tea.KeyMsg) formResult {
 	case "esc", "q":
 		return formCancel
 	case "up", "k", "shift+tab":
-		f.cursor = (f.cursor + n - 1) % n
+		f.cursor = max(f.cursor-1, 0) // the first field stays the first: no silent wrap
 	case "down", "j", "tab":
-		f.cursor = (f.cursor + 1) % n
+		f.cursor = min(f.cursor+1, n-1)
 	case "left", "h":
 		f.change(-1)
 	case "right", "l", " ":
-		f.change(+1)
-	case "enter":
-		if f.cursor == n-1 {
-			return f.validate()
-		}
 		if spec, ok := f.optionAt(f.cursor); ok && spec.Kind == engine.RoundMap {
 			f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil)
 			return formStay
 		}
 		f.change(+1)
+	case "enter": // creates the table from any choice; it never changes one
+		if spec, ok := f.optionAt(f.cursor); ok && spec.Kind == engine.RoundMap {
+			f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil) // a text field: enter edits it
+			return formStay
+		}
+		return f.validate()
 	}
 	return formStay
 }
@@ -192,7 +197,7 @@ func (f *createForm) change(d int) {
 	case row == 1:
 		f.players = clamp(f.players+d, r.MinPlayers, r.MaxPlayers)
 	case row == n-4:
-		f.pace = (f.pace + len(paceChoices) + d) % len(paceChoices)
+		f.pace = clamp(f.pace+d, 0, len(f.paces)-1) // in order, fastest to slowest
 	case row == n-3:
 		f.private = !f.private
 	case row == n-2:
@@ -276,12 +281,12 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		row(i+2, optionLabel(t, spec.Name), v, optionDoc(t, r.Name, spec))
 	}
 	n := f.rows()
-	pace := t.get("the server's")
-	switch d := paceChoices[f.pace]; {
-	case d == lobby.Off:
-		pace = t.get("at once")
-	case d > 0:
+	pace := t.get("at once")
+	if d := f.paces[f.pace]; d > 0 {
 		pace = t.f("%.1f s per move", d.Seconds())
+	}
+	if f.pace == f.paceDef {
+		pace += s.Subtle.Render(" (" + t.get("default") + ")")
 	}
 	for seat := 1; seat < f.players; seat++ {
 		lvl := f.levels[f.level[seat]]

@@ -81,7 +81,7 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	case "down", "j":
 		m.lobbySel = min(max(0, len(ts)-1), m.lobbySel+1)
 	case "n":
-		m.form = newCreateForm(m.app.reg.All(), "singularity")
+		m.form = m.newForm("")
 		m.screen = createScreen
 		m.status = ""
 	case "c":
@@ -246,7 +246,7 @@ func (m *model) formKeys() []binding {
 		return []binding{{"enter", m.tx.get("done")}, {"esc", m.tx.get("cancel")}}
 	}
 	return []binding{
-		{"↑↓", m.tx.get("field")}, {"←→", m.tx.get("change")}, {"enter", m.tx.get("edit / create")}, {"esc", m.tx.get("back")},
+		{"↑↓", m.tx.get("field")}, {"←→", m.tx.get("change")}, {"enter", m.tx.get("create")}, {"esc", m.tx.get("back")},
 	}
 }
 

@@ -232,7 +232,7 @@ func (m *model) deepLink(args []string) tea.Cmd {
 		if _, err := m.app.reg.Lookup(name); err != nil {
 			return m.fail(err)
 		}
-		m.form = newCreateForm(m.app.reg.All(), name)
+		m.form = m.newForm(name)
 		m.screen = createScreen
 		return nil
 	case "join":
@@ -519,6 +519,7 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 		case formCancel:
 			m.screen = lobbyScreen
 		case formSubmit:
+			m.app.rememberForm(m.player.ID, m.form)
 			return m.create(m.form.request())
 		}
 		return nil

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,5 +109,37 @@ func TestRatingsNameBotsByLevel(t *testing.T) {
 		if got := botLabel(tx, name); got != want {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
+	}
+}
+
+// The create form: enter creates from a choice and never changes it, the
+// cursor stops at the first and last field, the bot paces go in order with
+// the server's default shown, and a key's next form starts from its last
+// choices.
+func TestCreateForm(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	f := m.newForm("boerenbridge")
+	f.cursor = 1 // players
+	before := f.players
+	if f.update(keyMsg("enter")) != formSubmit || f.players != before {
+		t.Fatalf("enter on a choice: players %d → %d, want the table created", before, f.players)
+	}
+	f.cursor = 0
+	if f.update(keyMsg("up")); f.cursor != 0 {
+		t.Errorf("up from the game went to row %d", f.cursor)
+	}
+	f.cursor = f.rows() - 1
+	if f.update(keyMsg("down")); f.cursor != f.rows()-1 {
+		t.Errorf("down from the create button went to row %d", f.cursor)
+	}
+	if !slices.IsSorted(f.paces) || f.paces[f.paceDef] != tables.DefaultBotPace || f.pace != f.paceDef {
+		t.Errorf("paces %v, default %d, chosen %d", f.paces, f.paceDef, f.pace)
+	}
+	f.private, f.players = true, 5
+	f.pace = 0
+	m.app.rememberForm(m.player.ID, f)
+	g := m.newForm("")
+	if g.ruleset().Name != "boerenbridge" || !g.private || g.players != 5 || g.paces[g.pace] != f.paces[0] {
+		t.Errorf("the next form: %s private %v players %d pace %v", g.ruleset().Name, g.private, g.players, g.paces[g.pace])
 	}
 }

@@ -36,6 +36,7 @@ var (
 		"Go to round %s (enter)": "Zu Runde %s (enter)",
 		"go to a deal":           "zu einem Spiel",
 		"go to a round":          "zu einer Runde",
+		"create":                 "eröffnen",
 	}
 	seatsNL = map[string]string{
 		"your seat":                              "jouw plaats",
@@ -69,5 +70,6 @@ var (
 		"Go to round %s (enter)": "Naar ronde %s (enter)",
 		"go to a deal":           "naar een deal",
 		"go to a round":          "naar een ronde",
+		"create":                 "aanmaken",
 	}
 )

@@ -1,0 +1,108 @@
+package tui
+
+import (
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// formMemory is what the create form remembers of a key's last table: the
+// game and every choice made for it.
+type formMemory struct {
+	game    string
+	players int
+	values  engine.Options
+	private bool
+	timer   int
+	pace    time.Duration
+	level   [6]int
+}
+
+// setPaces offers the bot paces of paceChoices and the server's default
+// def (lobby.Off or 0: at once), fastest first, the default chosen.
+func (f *createForm) setPaces(def time.Duration) {
+	if def <= 0 {
+		def = lobby.Off
+	}
+	ps := slices.Clone(paceChoices)
+	if !slices.Contains(ps, def) {
+		ps = append(ps, def)
+	}
+	slices.Sort(ps) // lobby.Off (negative) first
+	f.paces, f.paceDef = ps, slices.Index(ps, def)
+	f.pace = f.paceDef
+}
+
+// newForm opens the create form for game ("": the last game this key made
+// a table of, or Singularity), with the server's bot pace as the default
+// and the choices this key made last time for that game.
+func (m *model) newForm(game string) *createForm {
+	mem, ok := m.app.formOf(m.player.ID)
+	if game == "" {
+		game = "singularity"
+		if ok {
+			game = mem.game
+		}
+	}
+	f := newCreateForm(m.app.reg.All(), game)
+	def := tables.DefaultBotPace
+	if m.app.lobby != nil {
+		def = m.app.lobby.BotPace()
+	}
+	f.setPaces(def)
+	if ok && mem.game == f.ruleset().Name {
+		f.recall(mem)
+	}
+	return f
+}
+
+// recall takes the choices of mem, as far as they still fit the game.
+func (f *createForm) recall(mem formMemory) {
+	r := f.ruleset()
+	if mem.players >= r.MinPlayers && mem.players <= r.MaxPlayers {
+		f.players = mem.players
+	}
+	for k, v := range mem.values {
+		if _, ok := f.values[k]; ok {
+			f.values[k] = v
+		}
+	}
+	f.private = mem.private
+	if mem.timer >= 0 && mem.timer < len(timerChoices) {
+		f.timer = mem.timer
+	}
+	if i := slices.Index(f.paces, mem.pace); i >= 0 {
+		f.pace = i
+	}
+	f.level = mem.level
+}
+
+// memory is what the form remembers of its choices.
+func (f *createForm) memory() formMemory {
+	return formMemory{
+		game: f.ruleset().Name, players: f.players, values: maps.Clone(f.values), private: f.private,
+		timer: f.timer, pace: f.paces[f.pace], level: f.level,
+	}
+}
+
+// rememberForm keeps the choices of the form a key made a table with.
+func (a *App) rememberForm(id string, f *createForm) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.forms == nil {
+		a.forms = map[string]formMemory{}
+	}
+	a.forms[id] = f.memory()
+}
+
+// formOf returns what the form remembers for key id.
+func (a *App) formOf(id string) (formMemory, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	mem, ok := a.forms[id]
+	return mem, ok
+}
