@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,23 +11,14 @@ import (
 // backupCmd writes a consistent copy of the data dir's database to FILE,
 // while a server may be running on it.
 func backupCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: cardroom backup [--data-dir DIR] FILE")
-		fmt.Fprintln(stderr, "Copies the database (names, settings, finished games, ratings, running tables) to FILE, while the server runs.")
-		fs.PrintDefaults()
-	}
+	fs := newFlags("backup")
 	dataDir := fs.String("data-dir", sshserver.DefaultDataDir, "the server's data dir")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	const head = "usage: cardroom backup [--data-dir DIR] FILE\n\nCopies the database (names, settings, finished games, ratings, running tables)\nto FILE, while the server runs.\n"
+	if code, ok := parseFlags(fs, args, head, stdout, stderr, nil); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "cardroom backup: give one FILE to write the copy to (cardroom backup -h)")
-		return 2
+		return usageError(stderr, "backup", "give one FILE to write the copy to")
 	}
 	dest := fs.Arg(0)
 	if err := store.BackupDir(*dataDir, dest); err != nil {

@@ -49,11 +49,11 @@ func parseFlags(fs *flag.FlagSet, args []string, head string, stdout, stderr io.
 func usageError(stderr io.Writer, cmd, format string, args ...any) int {
 	msg := fmt.Sprintf(format, args...)
 	msg = strings.ReplaceAll(strings.TrimSpace(msg), "\n", "; ")
-	help := "cardroom help"
+	prog, help := "cardroom", "cardroom help"
 	if cmd != "" {
-		help = "cardroom " + cmd + " -h"
+		prog, help = "cardroom "+cmd, "cardroom "+cmd+" -h"
 	}
-	fmt.Fprintf(stderr, "cardroom %s: %s (see %s)\n", cmd, msg, help)
+	fmt.Fprintf(stderr, "%s: %s (see %s)\n", prog, msg, help)
 	return exitUsage
 }
 
@@ -71,7 +71,7 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 			fmt.Fprintf(&b, " %s", name)
 		}
 		fmt.Fprintf(&b, "\n    \t%s", strings.ReplaceAll(usage, "\n", "\n    \t"))
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
 			if name == "string" {
 				fmt.Fprintf(&b, " (default %q)", f.DefValue)
 			} else {

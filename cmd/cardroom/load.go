@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -20,11 +19,18 @@ import (
 	"github.com/cardroom/cardroom/tables"
 )
 
+const loadUsage = `usage: cardroom load [flags]
+
+Starts the card room as a child process on loopback, opens many real SSH
+sessions to it and reports the server's CPU, memory, frame rates and
+latencies (docs/CAPACITY.md). --baseline also measures a bare wish +
+bubbletea server and reports the ratios to it.
+`
+
 // loadCmd runs a load test against a server it starts as a child process
 // on loopback (see package loadtest and docs/CAPACITY.md).
 func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("load")
 	var cfg loadtest.Config
 	fs.StringVar(&cfg.Scenario, "scenario", loadtest.Lobby, "lobby (sessions idle in the lobby) or tables (bot tables at their pace, sessions seated or watching)")
 	fs.IntVar(&cfg.N, "n", 100, "sessions (at most "+strconv.Itoa(loadtest.MaxSessions)+")")
@@ -47,12 +53,11 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dataDir := fs.String("data-dir", "", "")
 	every := fs.Duration("every", 0, "")
 	lines := fs.Int("lines", 1, "")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args, loadUsage, stdout, stderr, nil); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "cardroom load: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return usageError(stderr, "load", "unexpected argument %q: load takes only flags", fs.Arg(0))
 	}
 
 	switch *child {

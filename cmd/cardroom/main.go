@@ -1,24 +1,42 @@
-// Command cardroom is the card room served over SSH, and its tools.
-//
-//	cardroom [serve] [flags]        run the server (default)
-//	cardroom replay [--json] FILE   check and score a game record
+// Command cardroom is the card room served over SSH, and its tools:
+// cardroom help lists the subcommands.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"text/tabwriter"
 )
 
-const usage = `cardroom: a card room served over SSH
+// command is one subcommand: its name, its arguments and one line on what
+// it does, for the overview.
+type command struct {
+	name, args, what string
+	run              func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
 
-usage:
-  cardroom [serve] [flags]          run the server (the default; serve -h lists flags)
-  cardroom replay [--json] FILE     check a game record and print its scores
-  cardroom load [--baseline] [flags]  measure capacity over loopback SSH (load -h; docs/CAPACITY.md)
-  cardroom sim [flags]              a seeded duplicate tournament between bots (sim -h)
-  cardroom backup FILE              copy the database to FILE while the server runs (backup -h)
-`
+// commands are the subcommands in the order the overview lists them.
+func commands() []command {
+	return []command{
+		{"serve", "[flags]", "run the card room on an SSH port", func(a []string, _ io.Reader, out, errOut io.Writer) int {
+			return serveCmd(a, os.Getenv, out, errOut)
+		}},
+		{"backup", "[--data-dir DIR] FILE", "copy the database to FILE while the server runs", func(a []string, _ io.Reader, out, errOut io.Writer) int {
+			return backupCmd(a, out, errOut)
+		}},
+		{"replay", "[--json] FILE", "check a game record and print its scores", replayCmd},
+		{"sim", "[flags]", "play a seeded duplicate tournament between bots", func(a []string, _ io.Reader, out, errOut io.Writer) int {
+			return simCmd(a, out, errOut)
+		}},
+		{"load", "[flags]", "measure capacity under many real SSH sessions on loopback", loadCmd},
+		{"version", "", "print the version and the source revision", func(a []string, _ io.Reader, out, errOut io.Writer) int {
+			return versionCmd(a, out, errOut)
+		}},
+		{"help", "", "this overview", nil},
+	}
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -26,25 +44,39 @@ func main() {
 
 // run dispatches a subcommand and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cmd := "serve"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		cmd, args = args[0], args[1:]
+	if len(args) == 0 {
+		printOverview(stdout)
+		return exitOK
 	}
-	switch cmd {
-	case "serve":
-		return serveCmd(args, os.Getenv, stdout, stderr)
-	case "load":
-		return loadCmd(args, stdin, stdout, stderr)
-	case "replay":
-		return replayCmd(args, stdin, stdout, stderr)
-	case "sim":
-		return simCmd(args, stdout, stderr)
-	case "backup":
-		return backupCmd(args, stdout, stderr)
-	case "help":
-		fmt.Fprint(stdout, usage)
-		return 0
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			// cardroom help CMD: the subcommand's own help.
+			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
+		printOverview(stdout)
+		return exitOK
+	case "-version", "--version":
+		return versionCmd(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "cardroom: unknown command %q\n\n%s", cmd, usage)
-	return 2
+	for _, c := range commands() {
+		if c.name == args[0] && c.run != nil {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return usageError(stderr, "", "flag %s before a subcommand: serve's flags go after it (cardroom serve %s)", args[0], strings.Join(args, " "))
+	}
+	return usageError(stderr, "", "unknown command %q", args[0])
+}
+
+// printOverview lists the subcommands, one line each.
+func printOverview(w io.Writer) {
+	fmt.Fprint(w, "cardroom: a card room served over SSH\n\nusage: cardroom COMMAND [arguments]\n\n")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, c := range commands() {
+		fmt.Fprintf(tw, "  %s %s\t%s\n", c.name, c.args, c.what)
+	}
+	tw.Flush()
+	fmt.Fprint(w, "\ncardroom COMMAND -h tells more about one. Start a server with: cardroom serve\n")
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,19 +21,13 @@ the record is broken. FILE "-" reads standard input.
 
 // replayCmd runs `cardroom replay`.
 func replayCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, replayUsage) }
+	fs := newFlags("replay")
 	asJSON := fs.Bool("json", false, "print the scores as one JSON object")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, replayUsage, stdout, stderr, nil); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
+		return usageError(stderr, "replay", "give one FILE: a game record, or - for standard input")
 	}
 	name := fs.Arg(0)
 	in := stdin

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -39,8 +38,6 @@ or exec:PROGRAM, a program of your own speaking the bot protocol of
 docs/BOT-PROTOCOL.md on its stdin and stdout (exec:./mybot,
 exec:python3 examples/bot/bot.py); the baseline moves for it when its
 answer is refused or later than --move-time, and the report counts it.
-
-flags:
 `
 
 // simConfig is one tournament.
@@ -64,9 +61,7 @@ type unbounded interface{ Unbounded() engine.Bot }
 
 // simCmd runs `cardroom sim`.
 func simCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, simUsage); fs.PrintDefaults() }
+	fs := newFlags("sim")
 	var c simConfig
 	var bots, opts string
 	fs.StringVar(&c.Game, "game", "singularity", "rule set: singularity, specialrounds, boerenbridge, doudizhu")
@@ -79,18 +74,16 @@ func simCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.Clock, "clock", false, "keep the bots' wall-clock guards (the figures then depend on the machine's speed)")
 	fs.DurationVar(&c.MoveTime, "move-time", time.Second, "an external bot's (exec:PROGRAM) time for one decision; past it the baseline moves for it")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args, simUsage, stdout, stderr, nil); !ok {
+		return code
 	}
 	if fs.NArg() != 0 {
-		fs.Usage()
-		return 2
+		return usageError(stderr, "sim", "unexpected argument %q: sim takes only flags", fs.Arg(0))
 	}
 	c.Bots = strings.Split(bots, ",")
 	o, err := parseOptions(opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "cardroom sim: %v\n", err)
-		return 2
+		return usageError(stderr, "sim", "%v", err)
 	}
 	c.Options = o
 	rep, err := runSim(c, progressBar(stderr))

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// cardroom, cardroom -h and cardroom help list every subcommand, one line
+// each, on stdout.
+func TestOverviewListsEverySubcommand(t *testing.T) {
+	for _, args := range [][]string{nil, {"-h"}, {"--help"}, {"help"}} {
+		code, out, errOut := runCmd(t, "", args...)
+		if code != 0 || errOut != "" {
+			t.Errorf("cardroom %v: exit %d, stderr %q", args, code, errOut)
+		}
+		for _, c := range commands() {
+			n := 0
+			for _, line := range strings.Split(out, "\n") {
+				if strings.HasPrefix(line, "  "+c.name+" ") {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("cardroom %v: %d lines for %s:\n%s", args, n, c.name, out)
+			}
+		}
+	}
+}
+
+// Every subcommand's -h exits 0 and prints its help on stdout, without the
+// internal flags.
+func TestSubcommandHelp(t *testing.T) {
+	for _, c := range commands() {
+		code, out, errOut := runCmd(t, "", c.name, "-h")
+		if code != 0 || errOut != "" || !strings.Contains(out, "usage: cardroom") && c.name != "help" {
+			t.Errorf("cardroom %s -h: exit %d, stderr %q, stdout:\n%s", c.name, code, errOut, out)
+		}
+	}
+	_, out, _ := runCmd(t, "", "load", "-h")
+	for _, internal := range []string{"--child", "--every", "--lines", "--data-dir"} {
+		if strings.Contains(out, internal) {
+			t.Errorf("load -h shows the internal flag %s:\n%s", internal, out)
+		}
+	}
+	if code, out, _ := runCmd(t, "", "help", "replay"); code != 0 || !strings.Contains(out, "usage: cardroom replay") {
+		t.Errorf("cardroom help replay: exit %d:\n%s", code, out)
+	}
+}
+
+// Wrong usage exits 2 with one line on stderr saying what to do.
+func TestWrongUsageIsOneLine(t *testing.T) {
+	for _, args := range [][]string{
+		{"frobnicate"}, {"--listen", ":1"}, {"serve", "--bogus"}, {"serve", "extra"},
+		{"serve", "--public-addr", "a b"}, {"replay"}, {"replay", "--bogus", "f"},
+		{"sim", "--bogus"}, {"sim", "x"}, {"load", "--bogus"}, {"backup"}, {"version", "x"},
+	} {
+		code, out, errOut := runCmd(t, "", args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "(see cardroom") {
+			t.Errorf("cardroom %v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		code, out, _ := runCmd(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "cardroom ") || !strings.Contains(out, "revision") {
+			t.Errorf("cardroom %v: exit %d, %q", args, code, out)
+		}
+	}
+	bi := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Path: "github.com/cardroom/cardroom", Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-12-01T00:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
+	if got, want := versionLine(bi), "cardroom v1.2.3 (revision abc123, modified, 2026-12-01T00:00:00Z, go1.26.0)"; got != want {
+		t.Errorf("versionLine = %q, want %q", got, want)
+	}
+}
