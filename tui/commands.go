@@ -99,7 +99,7 @@ func (tm *tableModel) handQuestion() string {
 	if n >= 1 && n <= len(tm.snap.Seats) {
 		name = tm.snap.Seats[n-1].Name
 	}
-	return tm.m.st.Warn.Render(fit(tx.f("Hand %s's seat %d to a bot? They can sit again in a free seat. y: hand it over, other keys: keep", clipText(name, 12), n), tm.width()))
+	return tm.m.st.Warn.Render(fit(tx.f("Give %s's seat %d to a bot? They may sit again. y: yes, other keys: no", clipText(name, 12), n), tm.width()))
 }
 
 // watchingPart is who watches the game, for the header line after head
