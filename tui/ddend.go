@@ -14,7 +14,7 @@ func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
 	if !v.TrickComplete() || len(v.Sums) == 0 || len(v.Scores) == 0 {
 		return nil
 	}
-	st, tx := tm.m.st, tm.m.tx
+	st, tx := tm.cardStyles(), tm.m.tx // the hand's notation: one way to write a card on every screen
 	sum, scores := v.Sums[len(v.Sums)-1], v.Scores[len(v.Scores)-1]
 	won := tx.f("the farmers won against %s", tm.plainName(sum.Landlord))
 	if sum.LandlordWon {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -120,5 +121,20 @@ func TestDealPanelFits(t *testing.T) {
 			t.Fatalf("%v: no panel:\n%s", size, ansi.Strip(screen))
 		}
 		checkFits(t, "deal panel", screen, size[0], size[1])
+	}
+}
+
+// The end-of-deal panel writes cards the way the Dou Dizhu hand does, in
+// every language: Dutch players see T♣ there too, not 10♣.
+func TestDealPanelNotationOfTheHand(t *testing.T) {
+	local := regexp.MustCompile(`(?:10|[BVH])[♠♥♦♣]`)
+	rules := regexp.MustCompile(`[TJQK][♠♥♦♣]`)
+	m := gameOver("doudizhu")(t, testModel(80, 24, Settings{Lang: "nl"}))
+	screen := plainView(m)
+	if local.MatchString(screen) {
+		t.Fatalf("the panel writes cards in Dutch ranks, the hand does not:\n%s", screen)
+	}
+	if !rules.MatchString(screen) {
+		t.Fatalf("no card left in the rules' notation:\n%s", screen)
 	}
 }
