@@ -16,6 +16,9 @@ func (t *Table) passHost(p Player, from int) {
 			t.host = s.owner
 			t.system(fmt.Sprintf("%s left; %s is the host now", p.Name, t.host.Name))
 			t.dirty = true
+			if t.phase == Playing {
+				t.queueHost(from) // a restored table keeps the new host
+			}
 			return
 		}
 	}

@@ -1,9 +1,11 @@
 package tables
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/cardroom/cardroom/engine"
 )
@@ -52,5 +54,35 @@ func TestHandingAPersonsSeatToABotTellsThemAndLetsThemSitAgain(t *testing.T) {
 		if s := b.now(); s.You != 2 || len(s.Spectators) != 0 {
 			t.Errorf("bob sat again: seat %d, spectators %q; want seat 3, none watching", s.You, s.Spectators)
 		}
+	})
+}
+
+// The host role passed on during a game is journaled: a restored table has
+// the new host.
+func TestRestoreKeepsTheNewHost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.Options, cfg.BotPace = engine.Options{"rounds": "5"}, time.Second
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(bob, 1))
+		must(t, r.table.Start(alice))
+		must(t, r.table.Leave(alice))
+		synctest.Wait()
+		r.stop()
+		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
+		must(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		errc := make(chan error, 1)
+		go func() { errc <- tb.Run(ctx) }()
+		sub, err := tb.Subscribe(bob)
+		must(t, err)
+		synctest.Wait()
+		if s := <-sub.C; s.Host != "bob" || !s.YouHost {
+			t.Errorf("restored host %q, want bob", s.Host)
+		}
+		cancel()
+		<-errc
 	})
 }

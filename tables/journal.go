@@ -183,6 +183,7 @@ type seatLine struct {
 	E     string      `json:"e"`
 	Seat  int         `json:"seat"`
 	Owner *playerJSON `json:"owner"`
+	Host  *playerJSON `json:"host,omitempty"` // the host role passed to this person (host.go)
 }
 
 const evSeat = "x-seat"
@@ -232,10 +233,19 @@ func (t *Table) queueEvent(e engine.Event) {
 
 // queueOwner queues an x-seat line: seat i changed hands during the game.
 func (t *Table) queueOwner(i int) {
+	t.queueSeat(seatLine{E: evSeat, Seat: i, Owner: toJSON(t.seats[i].owner)})
+}
+
+// queueHost journals that the host role passed on when seat i was left.
+func (t *Table) queueHost(i int) {
+	t.queueSeat(seatLine{E: evSeat, Seat: i, Owner: toJSON(t.seats[i].owner), Host: toJSON(t.host)})
+}
+
+func (t *Table) queueSeat(l seatLine) {
 	if t.cfg.Journal == nil || t.jr.broken {
 		return
 	}
-	line, _ := json.Marshal(seatLine{E: evSeat, Seat: i, Owner: toJSON(t.seats[i].owner)})
+	line, _ := json.Marshal(l)
 	t.jr.queue = append(t.jr.queue, line)
 }
 
@@ -421,6 +431,9 @@ func (t *Table) replayLine(line []byte) error {
 			return fmt.Errorf("there is no seat %d", sl.Seat)
 		}
 		t.seats[sl.Seat] = restoredSeat(sl.Owner)
+		if sl.Host != nil && sl.Host.ID != "" {
+			t.host = sl.Host.player()
+		}
 		return nil
 	}
 	var e engine.Event
