@@ -72,7 +72,7 @@ func (a *App) NewSession(s *sshserver.Session) tea.Model {
 	entry, err := a.lobby.Login(lobby.Login{ID: id.ID, Name: id.Name, Guest: id.Guest, Replaced: id.Replaced, Addr: hostOf(s.RemoteAddr())})
 	if err != nil {
 		if errors.Is(err, lobby.ErrNameNotSaved) {
-			set := a.loadSettings(id.ID, id.Guest)
+			set := a.loadSettings(id.ID, id.Guest, s.Environ())
 			s.Close(newText(set.Lang).err(err))
 		}
 		return nil
@@ -87,7 +87,7 @@ func (a *App) NewSession(s *sshserver.Session) tea.Model {
 		old.Close("You logged in again from another terminal; this session was closed.")
 	}
 	if !ok {
-		set = a.loadSettings(id.ID, id.Guest)
+		set = a.loadSettings(id.ID, id.Guest, s.Environ())
 	}
 	m := newModel(a, s, entry, set)
 	m.backToSeat(entry.Seated)
@@ -120,9 +120,10 @@ func (a *App) saveSettings(id string, set Settings) {
 	}
 }
 
-// loadSettings reads a player's saved settings, or the defaults.
-func (a *App) loadSettings(id string, guest bool) Settings {
-	set := Settings{Lang: "en", Glyphs: Unicode}
+// loadSettings reads a player's saved settings, or the defaults, whose
+// language follows the client's locale (env: the session's environment).
+func (a *App) loadSettings(id string, guest bool, env []string) Settings {
+	set := Settings{Lang: langOf(env), Glyphs: Unicode}
 	if a.saved == nil || guest {
 		return set
 	}
@@ -135,7 +136,7 @@ func (a *App) loadSettings(id string, guest bool) Settings {
 		return set
 	}
 	if _, ok := catalogues[got.Lang]; !ok {
-		got.Lang = "en"
+		got.Lang = set.Lang
 	}
 	if got.Glyphs < Unicode || got.Glyphs > CJKSafe {
 		got.Glyphs = Unicode

@@ -160,11 +160,11 @@ func TestSettingsPersist(t *testing.T) {
 	}
 	b := NewApp(nil, games.Registry(), nil) // a restarted server
 	b.SetSettingsStore(saved)
-	if got := b.loadSettings("SHA256:k", false); got != want {
+	if got := b.loadSettings("SHA256:k", false, nil); got != want {
 		t.Fatalf("loaded %+v, want %+v", got, want)
 	}
 	saved["SHA256:bad"] = json.RawMessage(`{"lang":"xx","glyphs":9}`)
-	if got := b.loadSettings("SHA256:bad", false); got.Lang != "en" || got.Glyphs != Unicode {
+	if got := b.loadSettings("SHA256:bad", false, nil); got.Lang != "en" || got.Glyphs != Unicode {
 		t.Fatalf("bad saved settings loaded as %+v", got)
 	}
 }

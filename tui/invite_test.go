@@ -21,3 +21,25 @@ func TestSSHCommandShowsThePortUnless22(t *testing.T) {
 		}
 	}
 }
+
+func TestLangOfTheClientsLocale(t *testing.T) {
+	for _, c := range []struct {
+		env  []string
+		want string
+	}{
+		{nil, "en"},
+		{[]string{"LANG=de_DE.UTF-8"}, "de"},
+		{[]string{"LANG=nl_BE.UTF-8"}, "nl"},
+		{[]string{"LANG=de_AT@euro"}, "de"},
+		{[]string{"LANG=fr_FR.UTF-8"}, "en"},
+		{[]string{"LANG=de_DE.UTF-8", "LC_ALL=nl_NL.UTF-8"}, "nl"},
+		{[]string{"LC_ALL=C", "LANG=de_DE.UTF-8"}, "en"},
+		{[]string{"LC_ALL=", "LANG=de_DE.UTF-8"}, "de"},
+		{[]string{"LC_MESSAGES=nl_NL", "LANG=de_DE"}, "nl"},
+		{[]string{"TERM=xterm"}, "en"},
+	} {
+		if got := langOf(c.env); got != c.want {
+			t.Errorf("langOf(%q) = %q, want %q", c.env, got, c.want)
+		}
+	}
+}
