@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardroom/cardroom/lobby"
 )
 
 // fit cuts by terminal cells, not runes: a CJK character or an emoji takes
@@ -90,4 +92,21 @@ func TestWideNamesAndChatFit(t *testing.T) {
 			t.Errorf("%dx%d: %d long chat lines on screen, want 2\n%s", size[0], size[1], cut, view)
 		}
 	}
+}
+
+// The lobby's online line counts names in cells: CJK names fill the line
+// to the width, and the rest are counted.
+func TestOnlineLineCountsCells(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	for i := range 30 {
+		m.lobbyU.Online = append(m.lobbyU.Online, lobby.Online{Name: "名前" + string(rune('あ'+i))})
+	}
+	line := m.onlineLine(70)
+	if w := ansi.StringWidth(line); w > 70 || w < 55 {
+		t.Errorf("online line %d cells wide, want 55–70: %q", w, line)
+	}
+	if !strings.Contains(line, "more") {
+		t.Errorf("online line does not count the rest: %q", line)
+	}
+	checkFits(t, "lobby with CJK names", m.View(), 80, 24)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/tables"
@@ -323,7 +324,8 @@ func (m *model) onlineLine(w int) string {
 			n += " (" + m.tx.get("guest") + ")"
 		}
 		more := m.tx.f(" and %d more", len(m.lobbyU.Online)-i)
-		if used+len(n)+2+len(more) > w && i > 0 {
+		nw := ansi.StringWidth(n) // cells: a CJK name takes two a character
+		if used+nw+2+ansi.StringWidth(more) > w && i > 0 {
 			b.WriteString(more)
 			break
 		}
@@ -331,8 +333,8 @@ func (m *model) onlineLine(w int) string {
 			b.WriteString(", ")
 			used += 2
 		}
-		b.WriteString(n)
-		used += len(n)
+		b.WriteString(fit(n, w))
+		used += nw
 	}
 	return b.String()
 }
