@@ -79,7 +79,7 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 				ranks = tm.markedRanks(v)
 			}
 			if ranks == "" {
-				return tm.m.fail(errors.New(tm.m.tx.get("choose cards first: type their ranks, mark them with space, or press x for a hint")))
+				return tm.m.fail(errors.New(tm.m.tx.get("choose cards first: type ranks, mark with space, or press x for a hint")))
 			}
 			tm.clearPlay()
 			return tm.send(engine.PlayRanks(sortRanks(ranks)))

@@ -106,7 +106,7 @@ var catalogueDE = map[string]string{
 	"change":               "ändern",
 	"chat":                 "Chat",
 	"choose":               "wählen",
-	"choose cards first: type their ranks, mark them with space, or press x for a hint": "Erst Karten wählen: Ränge tippen, mit Leertaste markieren oder x für einen Tipp",
+	"choose cards first: type ranks, mark with space, or press x for a hint": "Erst Karten wählen: Ränge tippen, mit Leertaste markieren oder x für einen Tipp",
 	"code":                                  "Code",
 	"confirm":                               "bestätigen",
 	"deal":                                  "Spiel",

@@ -389,3 +389,24 @@ func TestTranslatedScreensFit(t *testing.T) {
 		}
 	}
 }
+
+// The reason a Dou Dizhu enter without cards gives is read whole on the
+// status line at 80 columns, in every language.
+func TestChooseCardsFirstFits80(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		s := newText(lang).get("choose cards first: type ranks, mark with space, or press x for a hint")
+		if w := visibleWidth(s); w > 80 {
+			t.Errorf("%s: %d columns, cut at 80: %q", lang, w, s)
+		}
+	}
+}
+
+// Dutch writes a Dou Dizhu deal as "spel" on every screen.
+func TestDutchDealIsSpel(t *testing.T) {
+	tx := newText("nl")
+	for _, en := range []string{"Deal %d of %d", "Last deal:", "deal", "Deal %d is over:"} {
+		if s := tx.get(en); !strings.Contains(strings.ToLower(s), "spel") {
+			t.Errorf("%q is %q in Dutch", en, s)
+		}
+	}
+}
