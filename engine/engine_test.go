@@ -184,7 +184,6 @@ type countGame struct {
 	dealt           bool
 	count           int
 	events          []Event
-	totals          []int
 }
 
 func (g *countGame) Ruleset() string { return "count" }

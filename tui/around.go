@@ -19,8 +19,6 @@ type item struct {
 	w int    // its width in cells
 }
 
-func newCanvas(w, h int) *canvas { return &canvas{w: w, h: h, rows: make([][]item, h)} }
-
 // reset empties c and sizes it w×h, keeping its storage for the next
 // drawing.
 func (c *canvas) reset(w, h int) {
@@ -35,10 +33,8 @@ func (c *canvas) reset(w, h int) {
 	}
 }
 
-// put writes s with its left edge at column x of row y (clipped to the area).
-func (c *canvas) put(x, y int, s string) { c.putW(x, y, s, visibleWidth(s)) }
-
-// putW is put for s of known width w.
+// putW writes s, of width w cells, with its left edge at column x of row y
+// (clipped to the area).
 func (c *canvas) putW(x, y int, s string, w int) {
 	if y < 0 || y >= c.h || s == "" {
 		return
@@ -52,17 +48,6 @@ func (c *canvas) centred(x, y int, s string) { c.centredW(x, y, s, visibleWidth(
 
 // centredW is centred for s of known width w.
 func (c *canvas) centredW(x, y int, s string, w int) { c.putW(x-w/2, y, s, w) }
-
-func (c *canvas) lines() []string {
-	out := make([]string, c.h)
-	var b strings.Builder
-	for y := range c.rows {
-		b.Reset()
-		c.writeRow(&b, y)
-		out[y] = b.String()
-	}
-	return out
-}
 
 // write writes the rows to b, each followed by a newline.
 func (c *canvas) write(b *strings.Builder) {

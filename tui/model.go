@@ -13,7 +13,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver"
 	"github.com/cardroom/cardroom/tables"
@@ -800,15 +799,6 @@ var plainGlyphs = strings.NewReplacer(
 func (m *model) tooSmall() string {
 	msg := m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.", minWidth, minHeight, m.width, m.height)
 	return lipgloss.NewStyle().Width(max(m.width, 10)).Render(msg)
-}
-
-// moveCmd sends a move to the table; the answer (the engine's reason for an
-// illegal move) comes back as a doneMsg.
-func (m *model) moveCmd(t *tables.Table, mv engine.Move) tea.Cmd {
-	p := m.player
-	return func() tea.Msg {
-		return doneMsg{err: t.Move(p, mv)}
-	}
 }
 
 // tableCmd runs a table action off the UI goroutine and reports its error.

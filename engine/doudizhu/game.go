@@ -26,7 +26,7 @@ func Ruleset() *engine.Ruleset {
 		}},
 		New: func(players int, opts engine.Options) (engine.Game, error) {
 			if players != Players {
-				return nil, fmt.Errorf("Dou Dizhu is played by %d players, not %d", Players, players)
+				return nil, fmt.Errorf("a game of Dou Dizhu has %d players, not %d", Players, players)
 			}
 			return New(opts.Int("deals"))
 		},
@@ -176,7 +176,7 @@ func (g *Game) Deal(rng *rand.Rand) error {
 // deck exactly, a first bidder that is a seat.
 func (g *Game) Event(e engine.Event) error {
 	if e.E != engine.EvDeal {
-		return fmt.Errorf("Dou Dizhu has no %s lines", e.E)
+		return fmt.Errorf("a Dou Dizhu record has no %s lines", e.E)
 	}
 	if g.phase != Dealing {
 		if g.phase == Over {

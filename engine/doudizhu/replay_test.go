@@ -115,7 +115,7 @@ func TestReplayRejectsBrokenRecords(t *testing.T) {
 		{"draw line", func(l []string) []string {
 			l[3] = `{"e":"draw","round":1,"seat":1,"card":"AS"}`
 			return l
-		}, 4, "Dou Dizhu has no draw lines"},
+		}, 4, "a Dou Dizhu record has no draw lines"},
 		{"wrong totals", func(l []string) []string {
 			l[18] = `{"e":"end","totals":[4,-4,0]}`
 			return l
