@@ -190,9 +190,10 @@ type CreateRequest struct {
 	Seats   int            // 0: the game's own number (3–6 where it allows)
 	Name    string         // "" : "<host>'s <game>"
 	Private bool           // a private table is joined with its invite code
-	// TurnTimer and BotPace: Default, Off, or a duration.
-	TurnTimer time.Duration
-	BotPace   time.Duration
+	// TurnTimer, BotPace and TrickPause: Default, Off, or a duration.
+	TurnTimer  time.Duration
+	BotPace    time.Duration
+	TrickPause time.Duration
 	// Watch: the host does not take seat 0 (they watch, or sit later).
 	Watch bool
 	// BotLevels chooses, by seat, the level of the bot that plays it when
@@ -396,6 +397,10 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 // BotPace is the bot pace new tables get by default (lobby.Off: bots
 // move at once).
 func (l *Lobby) BotPace() time.Duration { return l.cfg.BotPace }
+
+// TrickPause is the pause after a completed trick new tables get by default
+// (0: none).
+func (l *Lobby) TrickPause() time.Duration { return max(l.cfg.TrickPause, 0) }
 
 // Drain makes the lobby refuse new tables (ErrClosed) from now on, while
 // everything else goes on: the first step of a graceful shutdown.
@@ -1090,7 +1095,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
-		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry, BotLevels: req.BotLevels,
+		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: pick(req.TrickPause, max(l.cfg.TrickPause, 0)), JournalRetry: l.cfg.JournalRetry, BotLevels: req.BotLevels,
 		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 		Fallback: l.cfg.Fallback,
 	}

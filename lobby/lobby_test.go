@@ -464,3 +464,25 @@ func TestBotLevelsBySeat(t *testing.T) {
 		t.Error("more levels than seats accepted")
 	}
 }
+
+// A table gets the trick pause its host chose, none for Off, and the
+// server's for Default.
+func TestCreateTrickPause(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRigWith(t, func(c *Config) { c.TrickPause = 1500 * time.Millisecond })
+		host := enter(t, r.l, "K1", "alice")
+		if got := r.l.TrickPause(); got != 1500*time.Millisecond {
+			t.Fatalf("the lobby's trick pause %v", got)
+		}
+		for asked, want := range map[time.Duration]time.Duration{Default: 1500 * time.Millisecond, Off: 0, 3 * time.Second: 3 * time.Second} {
+			c, err := r.l.Create(CreateRequest{Host: host, Ruleset: "turns", Watch: true, TrickPause: asked})
+			must(t, err)
+			sub, err := c.Table.Subscribe(host)
+			must(t, err)
+			synctest.Wait()
+			if s := <-sub.C; s.TrickPause != want {
+				t.Errorf("asked %v: the table pauses %v, want %v", asked, s.TrickPause, want)
+			}
+		}
+	})
+}

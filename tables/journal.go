@@ -151,7 +151,9 @@ type roomHeader struct {
 	Code        string        `json:"code,omitempty"`
 	TurnTimerMS int64         `json:"turn_timer_ms"`
 	BotPaceMS   int64         `json:"bot_pace_ms"`
-	BotLevels   []string      `json:"bot_levels,omitempty"` // by seat; "": the default
+	// TrickPauseMS is the table's trick pause; absent (older records): the server's.
+	TrickPauseMS *int64   `json:"trick_pause_ms,omitempty"`
+	BotLevels    []string `json:"bot_levels,omitempty"` // by seat; "": the default
 }
 
 // roomKey is the header key of roomHeader.
@@ -196,11 +198,12 @@ func (t *Table) startJournal() {
 	h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: t.names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
 	line, err := engine.MarshalHeader(t.rs, h)
 	if err == nil {
+		pause := t.cfg.TrickPause.Milliseconds()
 		room := roomHeader{
 			Name: t.cfg.Name, Host: playerJSON{t.host.ID, t.host.Name, t.host.Guest},
 			Private: t.cfg.Private, Code: t.cfg.Code,
 			TurnTimerMS: t.cfg.TurnTimer.Milliseconds(), BotPaceMS: t.cfg.BotPace.Milliseconds(),
-			BotLevels: t.cfg.BotLevels,
+			BotLevels: t.cfg.BotLevels, TrickPauseMS: &pause,
 		}
 		for _, s := range t.seats {
 			room.Owners = append(room.Owners, toJSON(s.owner))
@@ -375,6 +378,9 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	cfg.TurnTimer = time.Duration(room.TurnTimerMS) * time.Millisecond
 	cfg.BotPace = time.Duration(room.BotPaceMS) * time.Millisecond
 	cfg.BotLevels = room.BotLevels
+	if room.TrickPauseMS != nil {
+		cfg.TrickPause = max(time.Duration(*room.TrickPauseMS)*time.Millisecond, 0)
+	}
 	t, err := New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("restore %s: %w", saved.Table, err)

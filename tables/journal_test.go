@@ -413,3 +413,30 @@ func TestRestoreKeepsBotLevels(t *testing.T) {
 		}
 	})
 }
+
+// The trick pause a table was created with is in its journal: a restored
+// table keeps it, and one from an older record without it takes the
+// server's.
+func TestRestoreKeepsTrickPause(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		for _, pause := range []time.Duration{0, 3 * time.Second} {
+			cfg := defaultConfig("toy")
+			cfg.TrickPause = pause
+			j := newMemJournal()
+			cfg.Journal = j
+			r := newRig(t, cfg)
+			must(t, r.table.Start(alice))
+			synctest.Wait()
+			r.stop()
+			tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{TrickPause: time.Second})
+			must(t, err)
+			if tb.cfg.TrickPause != pause {
+				t.Fatalf("restored trick pause %v, want %v", tb.cfg.TrickPause, pause)
+			}
+		}
+		old := Saved{Table: "t1", Header: []byte(`{"ruleset":"toy","seats":["alice","bob","carol"],"cardroom_table":{"name":"x","host":{"id":"K"}}}`)}
+		if tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), old, Config{TrickPause: time.Second}); err == nil && tb.cfg.TrickPause != time.Second {
+			t.Fatalf("an older record's table pauses %v, want the server's 1s", tb.cfg.TrickPause)
+		}
+	})
+}

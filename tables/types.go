@@ -270,6 +270,9 @@ type Snapshot struct {
 	BotRounds []int
 	TurnTimer time.Duration
 	BotPace   time.Duration
+	// TrickPause is the table's Config.TrickPause: a game played again
+	// keeps it.
+	TrickPause time.Duration
 	// Paused: the table holds a completed trick (the view's last trick)
 	// or the end of a deal on screen for a moment; nobody is timed.
 	Paused     bool

@@ -23,6 +23,8 @@ type CreateRequest struct {
 	Private bool
 	Timer   time.Duration // 0: no turn timer
 	BotPace time.Duration // how long a bot waits before moving; lobby.Default or lobby.Off
+	// TrickPause is how long a completed trick stays on screen; lobby.Off: not at all.
+	TrickPause time.Duration
 	// BotLevels is the level of the bot of each seat, by seat.
 	BotLevels []string
 }
@@ -33,6 +35,10 @@ var timerChoices = []time.Duration{60 * time.Second, 90 * time.Second, 120 * tim
 // paceChoices are the bot paces the form offers besides the server's
 // default (paces), fastest first: lobby.Off moves at once.
 var paceChoices = []time.Duration{lobby.Off, 500 * time.Millisecond, time.Second, 2 * time.Second, 3 * time.Second}
+
+// holdChoices are the trick pauses the form offers besides the server's
+// default, shortest first: lobby.Off holds no trick.
+var holdChoices = []time.Duration{lobby.Off, time.Second, 1500 * time.Millisecond, 2 * time.Second, 3 * time.Second}
 
 // createForm is the create-table screen: the game, the seats, every option of
 // the rule set with its default and a one-line explanation, private, timer.
@@ -46,6 +52,9 @@ type createForm struct {
 	pace     int             // index into paces
 	paces    []time.Duration // the bot paces offered, fastest first (lobby.Off: at once)
 	paceDef  int             // the index of the server's default pace in paces
+	hold     int             // index into holds
+	holds    []time.Duration // the trick pauses offered, shortest first (lobby.Off: none)
+	holdDef  int             // the index of the server's default trick pause in holds
 	levels   []string        // the bot levels there are, weakest first
 	level    [6]int          // the level chosen for each seat's bot, an index into levels
 	cursor   int
@@ -57,6 +66,7 @@ type createForm struct {
 func newCreateForm(rs []*engine.Ruleset, game string) *createForm {
 	f := &createForm{rulesets: rs, levels: games.Levels()}
 	f.setPaces(tables.DefaultBotPace)
+	f.setHolds(tables.DefaultTrickPause)
 	for i := range f.level {
 		f.level[i] = slices.Index(f.levels, games.DefaultLevel)
 	}
@@ -85,8 +95,8 @@ func (f *createForm) resetGame() {
 }
 
 // field rows: 0 game, 1 players, 2.. options, the bot level of seats 2..n,
-// then bot pace, private, timer, create.
-func (f *createForm) rows() int { return f.levelRow() + f.players - 1 + 4 }
+// then bot pace, trick pause, private, timer, create.
+func (f *createForm) rows() int { return f.levelRow() + f.players - 1 + 5 }
 
 // levelRow is the row of seat 2's bot level.
 func (f *createForm) levelRow() int { return 2 + len(f.ruleset().Options) }
@@ -109,7 +119,7 @@ func (f *createForm) request() CreateRequest {
 		levels[i] = f.levels[f.level[i]]
 	}
 	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private,
-		Timer: timerChoices[f.timer], BotPace: f.paces[f.pace], BotLevels: levels}
+		Timer: timerChoices[f.timer], BotPace: f.paces[f.pace], TrickPause: f.holds[f.hold], BotLevels: levels}
 }
 
 // formResult says what the form wants after a key.
@@ -196,8 +206,10 @@ func (f *createForm) change(d int) {
 		f.resetGame()
 	case row == 1:
 		f.players = clamp(f.players+d, r.MinPlayers, r.MaxPlayers)
-	case row == n-4:
+	case row == n-5:
 		f.pace = clamp(f.pace+d, 0, len(f.paces)-1) // in order, fastest to slowest
+	case row == n-4:
+		f.hold = clamp(f.hold+d, 0, len(f.holds)-1) // in order, shortest to longest
 	case row == n-3:
 		f.private = !f.private
 	case row == n-2:
@@ -300,7 +312,15 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		}
 		row(f.levelRow()+seat-1, t.f("Seat %d bot", seat+1), v, doc)
 	}
-	row(n-4, t.get("Bot pace"), pace, t.get("how long a bot waits before its move"))
+	row(n-5, t.get("Bot pace"), pace, t.get("how long a bot waits before its move"))
+	hold := t.get("none")
+	if d := f.holds[f.hold]; d > 0 {
+		hold = t.f("%.1f s", d.Seconds())
+	}
+	if f.hold == f.holdDef {
+		hold += s.Subtle.Render(" (" + t.get("default") + ")")
+	}
+	row(n-4, t.get("Trick pause"), hold, t.get("how long a finished trick stays on screen before play goes on"))
 	row(n-3, t.get("Private"), map[bool]string{true: t.get("unlisted, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
 	timer := t.get("off")
 	if d := timerChoices[f.timer]; d > 0 {

@@ -19,6 +19,7 @@ type formMemory struct {
 	private bool
 	timer   int
 	pace    time.Duration
+	hold    time.Duration
 	level   [6]int
 }
 
@@ -35,6 +36,21 @@ func (f *createForm) setPaces(def time.Duration) {
 	slices.Sort(ps) // lobby.Off (negative) first
 	f.paces, f.paceDef = ps, slices.Index(ps, def)
 	f.pace = f.paceDef
+}
+
+// setHolds offers the trick pauses of holdChoices and the server's default
+// def (0: none), shortest first, the default chosen.
+func (f *createForm) setHolds(def time.Duration) {
+	if def <= 0 {
+		def = lobby.Off
+	}
+	hs := slices.Clone(holdChoices)
+	if !slices.Contains(hs, def) {
+		hs = append(hs, def)
+	}
+	slices.Sort(hs) // lobby.Off (negative) first
+	f.holds, f.holdDef = hs, slices.Index(hs, def)
+	f.hold = f.holdDef
 }
 
 // newForm opens the create form for game ("": the last game this key made
@@ -54,6 +70,11 @@ func (m *model) newForm(game string) *createForm {
 		def = m.app.lobby.BotPace()
 	}
 	f.setPaces(def)
+	hold := tables.DefaultTrickPause
+	if m.app.lobby != nil {
+		hold = m.app.lobby.TrickPause()
+	}
+	f.setHolds(hold)
 	if ok && mem.game == f.ruleset().Name {
 		f.recall(mem)
 	}
@@ -78,6 +99,9 @@ func (f *createForm) recall(mem formMemory) {
 	if i := slices.Index(f.paces, mem.pace); i >= 0 {
 		f.pace = i
 	}
+	if i := slices.Index(f.holds, mem.hold); i >= 0 {
+		f.hold = i
+	}
 	f.level = mem.level
 }
 
@@ -85,7 +109,7 @@ func (f *createForm) recall(mem formMemory) {
 func (f *createForm) memory() formMemory {
 	return formMemory{
 		game: f.ruleset().Name, players: f.players, values: maps.Clone(f.values), private: f.private,
-		timer: f.timer, pace: f.paces[f.pace], level: f.level,
+		timer: f.timer, pace: f.paces[f.pace], hold: f.holds[f.hold], level: f.level,
 	}
 }
 

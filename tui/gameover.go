@@ -99,7 +99,7 @@ func (tm *tableModel) playAgain() tea.Cmd {
 	}
 	req := lobby.CreateRequest{
 		Host: p, Ruleset: s.Ruleset, Options: s.Options, Seats: len(s.Seats), Name: s.Name, Private: s.Private,
-		TurnTimer: off(s.TurnTimer), BotPace: off(s.BotPace), BotLevels: s.BotLevels, Watch: true, Again: s.TableID,
+		TurnTimer: off(s.TurnTimer), BotPace: off(s.BotPace), TrickPause: off(s.TrickPause), BotLevels: s.BotLevels, Watch: true, Again: s.TableID,
 	}
 	l := m.app.lobby
 	return func() tea.Msg {

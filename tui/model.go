@@ -552,7 +552,7 @@ func (m *model) create(req CreateRequest) tea.Cmd {
 		}
 		c, err := m.app.lobby.Create(lobby.CreateRequest{
 			Host: p, Ruleset: req.Ruleset, Options: req.Options, Seats: req.Players,
-			Private: req.Private, TurnTimer: off(req.Timer), BotPace: req.BotPace, BotLevels: req.BotLevels,
+			Private: req.Private, TurnTimer: off(req.Timer), BotPace: req.BotPace, TrickPause: req.TrickPause, BotLevels: req.BotLevels,
 		})
 		if err != nil {
 			return satMsg{err: err}

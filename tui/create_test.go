@@ -1,0 +1,40 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// The create form offers the trick pause as a table option: the server's
+// default chosen, shortest first, none the first; the choice goes into the
+// request and is remembered for the next form.
+func TestCreateFormTrickPause(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	f := m.newForm("singularity")
+	if !slices.IsSorted(f.holds) || f.holds[f.holdDef] != tables.DefaultTrickPause || f.hold != f.holdDef {
+		t.Fatalf("trick pauses %v, default %d, chosen %d", f.holds, f.holdDef, f.hold)
+	}
+	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80)), "Trick pause        1.5 s (default)") {
+		t.Fatalf("no trick pause in the form:\n%s", ansi.Strip(f.view(m.st, m.tx, 80)))
+	}
+	f.cursor = f.rows() - 4 // the trick pause
+	for range len(f.holds) {
+		f.update(keyMsg("left"))
+	}
+	if got := f.request().TrickPause; got != lobby.Off {
+		t.Fatalf("none asks for a trick pause of %v, want lobby.Off", got)
+	}
+	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80)), "Trick pause        none") {
+		t.Fatalf("the form does not say none:\n%s", ansi.Strip(f.view(m.st, m.tx, 80)))
+	}
+	m.app.rememberForm(m.player.ID, f)
+	if g := m.newForm(""); g.holds[g.hold] != lobby.Off {
+		t.Errorf("the next form's trick pause %v, want none", g.holds[g.hold])
+	}
+}
