@@ -198,13 +198,19 @@ func (tm *tableModel) drawRoundLines(v *trick.View) string {
 			notes = append(notes, tx.get("play goes counter-clockwise: up the list"))
 		}
 	}
-	if note := tm.modifierNote(v); note != "" {
-		notes = append(notes, note)
+	line = strings.Join(notes, " · ")
+	for _, short := range []bool{false, true} { // short: the round's note in a few words, when the line is too long
+		if note := tm.modifierNote(v, short); note != "" {
+			line = strings.Join(append(slices.Clip(notes), note), " · ")
+		}
+		if visibleWidth(line) <= tm.m.width {
+			break
+		}
 	}
-	if len(notes) == 0 {
+	if line == "" {
 		return out + "\n"
 	}
-	return out + st.Warn.Render(fit(strings.Join(notes, " · "), tm.m.width)) + "\n"
+	return out + st.Warn.Render(fit(line, tm.m.width)) + "\n"
 }
 
 // bidSumText sets the bids made against the cards in hand: "bids 5 of 7:
@@ -343,9 +349,26 @@ func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) str
 	return out
 }
 
-// modifierNote explains a special round in one line.
-func (tm *tableModel) modifierNote(v *trick.View) string {
+// modifierNote explains a special round in one line, or names it in a few
+// words (short) when it shares the line with the bids.
+func (tm *tableModel) modifierNote(v *trick.View, short bool) string {
 	tx := tm.m.tx
+	if short {
+		switch v.Modifier {
+		case trick.TrumpChoice:
+			return tx.get("trump choice round")
+		case trick.NoTrump:
+			return tx.get("no trump this round")
+		case trick.Blind:
+			return tx.get("blind round")
+		case trick.Forehead:
+			return tx.get("forehead round: bid 0 or 1")
+		}
+		if v.Hook && v.Phase == trick.PhaseBid {
+			return tx.f("the dealer may not make it %d", v.Cards)
+		}
+		return ""
+	}
 	switch v.Modifier {
 	case trick.TrumpChoice:
 		return tx.get("Trump choice: one card each is drawn; the highest names trump.")

@@ -1,0 +1,41 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/trick"
+)
+
+// The line under the round shows the bids and the round's rule whole at 80
+// columns in every language: the rule in a few words when the bids share
+// the line, never cut off.
+func TestRoundNoteLineNotCut(t *testing.T) {
+	atBids := func(round int) func(g engine.Game) bool {
+		return func(g engine.Game) bool {
+			v := g.View(0).(*trick.View)
+			if v.Round != round || v.Phase != trick.PhaseBid {
+				return false
+			}
+			for _, b := range v.Bids {
+				if b != trick.NoBid {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	for _, round := range []int{4, 5, 7} { // the hook, trump choice, no trump
+		g := playTo(t, "specialrounds", 3, 2, atBids(round))
+		for _, lang := range []string{"en", "de", "nl"} {
+			m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Special Rounds", 0))
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			if len(lines) < 3 || strings.Contains(lines[2], "…") || !strings.Contains(lines[2], "·") {
+				t.Errorf("round %d, %s: the notes line is %q", round, lang, lines[2])
+			}
+		}
+	}
+}
