@@ -398,6 +398,9 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 // move at once).
 func (l *Lobby) BotPace() time.Duration { return l.cfg.BotPace }
 
+// TurnTimer is the turn timer new tables get by default (0: none).
+func (l *Lobby) TurnTimer() time.Duration { return max(l.cfg.TurnTimer, 0) }
+
 // TrickPause is the pause after a completed trick new tables get by default
 // (0: none).
 func (l *Lobby) TrickPause() time.Duration { return max(l.cfg.TrickPause, 0) }

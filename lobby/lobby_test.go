@@ -486,3 +486,15 @@ func TestCreateTrickPause(t *testing.T) {
 		}
 	})
 }
+
+// The lobby tells the create form its default turn timer, 0 for none.
+func TestLobbyTurnTimer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		if got := newRig(t).l.TurnTimer(); got != 0 {
+			t.Errorf("a lobby without a turn timer says %v", got)
+		}
+		if got := newRigWith(t, func(c *Config) { c.TurnTimer = 20 * time.Second }).l.TurnTimer(); got != 20*time.Second {
+			t.Errorf("a lobby with 20s says %v", got)
+		}
+	})
+}

@@ -48,7 +48,8 @@ type createForm struct {
 	players  int
 	values   engine.Options
 	private  bool
-	timer    int             // index into timerChoices
+	timer    int             // index into timers
+	timers   []time.Duration // the turn timers offered (0: off), the server's default first
 	pace     int             // index into paces
 	paces    []time.Duration // the bot paces offered, fastest first (lobby.Off: at once)
 	paceDef  int             // the index of the server's default pace in paces
@@ -67,6 +68,7 @@ func newCreateForm(rs []*engine.Ruleset, game string) *createForm {
 	f := &createForm{rulesets: rs, levels: games.Levels()}
 	f.setPaces(tables.DefaultBotPace)
 	f.setHolds(tables.DefaultTrickPause)
+	f.setTimers(tables.DefaultTurnTimer)
 	for i := range f.level {
 		f.level[i] = slices.Index(f.levels, games.DefaultLevel)
 	}
@@ -119,7 +121,7 @@ func (f *createForm) request() CreateRequest {
 		levels[i] = f.levels[f.level[i]]
 	}
 	return CreateRequest{Ruleset: f.ruleset().Name, Players: f.players, Options: opts, Private: f.private,
-		Timer: timerChoices[f.timer], BotPace: f.paces[f.pace], TrickPause: f.holds[f.hold], BotLevels: levels}
+		Timer: f.timers[f.timer], BotPace: f.paces[f.pace], TrickPause: f.holds[f.hold], BotLevels: levels}
 }
 
 // formResult says what the form wants after a key.
@@ -213,7 +215,7 @@ func (f *createForm) change(d int) {
 	case row == n-3:
 		f.private = !f.private
 	case row == n-2:
-		f.timer = (f.timer + len(timerChoices) + d) % len(timerChoices)
+		f.timer = (f.timer + len(f.timers) + d) % len(f.timers)
 	case f.seatAt(row) > 0:
 		i := f.seatAt(row)
 		f.level[i] = (f.level[i] + len(f.levels) + d) % len(f.levels)
@@ -323,8 +325,11 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 	row(n-4, t.get("Trick pause"), hold, t.get("how long a finished trick stays on screen before play goes on"))
 	row(n-3, t.get("Private"), map[bool]string{true: t.get("unlisted, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
 	timer := t.get("off")
-	if d := timerChoices[f.timer]; d > 0 {
+	if d := f.timers[f.timer]; d > 0 {
 		timer = fmt.Sprintf("%d s", int(d.Seconds()))
+	}
+	if f.timer == 0 {
+		timer += s.Subtle.Render(" (" + t.get("default") + ")")
 	}
 	row(n-2, t.get("Turn timer"), timer, t.get("when it runs out, a bot moves for you"))
 	b.WriteString("\n")

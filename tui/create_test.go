@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -36,5 +37,29 @@ func TestCreateFormTrickPause(t *testing.T) {
 	m.app.rememberForm(m.player.ID, f)
 	if g := m.newForm(""); g.holds[g.hold] != lobby.Off {
 		t.Errorf("the next form's trick pause %v, want none", g.holds[g.hold])
+	}
+}
+
+// The create form's turn timer starts at the server's --turn-timer, not at
+// a fixed 60 s, and offers each value once.
+func TestCreateFormTurnTimerDefault(t *testing.T) {
+	f := newCreateForm(testModel(80, 24, Settings{}).app.reg.All(), "singularity")
+	for _, def := range []time.Duration{20 * time.Second, 90 * time.Second, 0} {
+		f.setTimers(def)
+		if got := f.request().Timer; got != def {
+			t.Errorf("server default %v: the form asks for %v", def, got)
+		}
+		seen := map[time.Duration]bool{}
+		for _, d := range f.timers {
+			if seen[d] {
+				t.Errorf("server default %v: %v offered twice in %v", def, d, f.timers)
+			}
+			seen[d] = true
+		}
+	}
+	f.setTimers(20 * time.Second)
+	m := testModel(80, 24, Settings{})
+	if v := ansi.Strip(f.view(m.st, m.tx, 80)); !strings.Contains(v, "Turn timer         20 s (default)") {
+		t.Errorf("the form does not show the server's timer:\n%s", v)
 	}
 }

@@ -17,7 +17,7 @@ type formMemory struct {
 	players int
 	values  engine.Options
 	private bool
-	timer   int
+	timer   time.Duration
 	pace    time.Duration
 	hold    time.Duration
 	level   [6]int
@@ -53,6 +53,14 @@ func (f *createForm) setHolds(def time.Duration) {
 	f.hold = f.holdDef
 }
 
+// setTimers offers the turn timers of timerChoices with the server's
+// default def (0 or less: off) first, chosen.
+func (f *createForm) setTimers(def time.Duration) {
+	def = max(def, 0)
+	ts := slices.DeleteFunc(slices.Clone(timerChoices), func(d time.Duration) bool { return d == def })
+	f.timers, f.timer = append([]time.Duration{def}, ts...), 0
+}
+
 // newForm opens the create form for game ("": the last game this key made
 // a table of, or Singularity), with the server's bot pace as the default
 // and the choices this key made last time for that game.
@@ -75,6 +83,11 @@ func (m *model) newForm(game string) *createForm {
 		hold = m.app.lobby.TrickPause()
 	}
 	f.setHolds(hold)
+	timer := tables.DefaultTurnTimer
+	if m.app.lobby != nil {
+		timer = m.app.lobby.TurnTimer()
+	}
+	f.setTimers(timer)
 	if ok && mem.game == f.ruleset().Name {
 		f.recall(mem)
 	}
@@ -93,8 +106,8 @@ func (f *createForm) recall(mem formMemory) {
 		}
 	}
 	f.private = mem.private
-	if mem.timer >= 0 && mem.timer < len(timerChoices) {
-		f.timer = mem.timer
+	if i := slices.Index(f.timers, mem.timer); i >= 0 {
+		f.timer = i
 	}
 	if i := slices.Index(f.paces, mem.pace); i >= 0 {
 		f.pace = i
@@ -109,7 +122,7 @@ func (f *createForm) recall(mem formMemory) {
 func (f *createForm) memory() formMemory {
 	return formMemory{
 		game: f.ruleset().Name, players: f.players, values: maps.Clone(f.values), private: f.private,
-		timer: f.timer, pace: f.paces[f.pace], hold: f.holds[f.hold], level: f.level,
+		timer: f.timers[f.timer], pace: f.paces[f.pace], hold: f.holds[f.hold], level: f.level,
 	}
 }
 
