@@ -179,3 +179,64 @@ func TestNamesAndSettingsPersist(t *testing.T) {
 		}
 	})
 }
+
+// A private table restored from the store lets in by its id everyone it
+// let in before the restart: who came in with the code before and after
+// the start, the seated, and the host who left (the role passed on); a
+// key that never had the code is still kept out.
+func TestRestoredPrivateTableLetsItsPeopleIn(t *testing.T) {
+	dir := t.TempDir()
+	session := func(f func(l *lobby.Lobby)) {
+		s, k := open(t, dir)
+		l := lobby.New(lobby.Config{Registry: registry(), Names: k, Saved: k, Journal: k,
+			BotPace: time.Hour, TurnTimer: lobby.Off}) // nothing moves by itself
+		errc := make(chan error, 1)
+		go func() { errc <- l.Run(context.Background()) }()
+		f(l)
+		must(t, l.Shutdown(context.Background()))
+		<-errc
+		must(t, s.Close())
+	}
+	enter := func(l *lobby.Lobby, id, name string) tables.Player {
+		e, err := l.Enter(id, name, false)
+		must(t, err)
+		return e.Player
+	}
+	var id string
+	session(func(l *lobby.Lobby) {
+		a := enter(l, alice.ID, "alice")
+		c, err := l.Create(lobby.CreateRequest{Host: a, Ruleset: "doudizhu", Private: true})
+		must(t, err)
+		id = c.Info.ID
+		_, err = l.Watch(enter(l, "SHA256:bob", "bob"), c.Code) // before the start: the header
+		must(t, err)
+		_, err = l.Join(enter(l, "SHA256:dave", "dave"), c.Code, 1)
+		must(t, err)
+		must(t, c.Table.Start(a))
+		must(t, c.Table.Leave(a))                                   // the host role passes to dave
+		_, err = l.Watch(enter(l, "SHA256:carol", "carol"), c.Code) // after the start: an x-admit line
+		must(t, err)
+	})
+	session(func(l *lobby.Lobby) {
+		for _, who := range []string{alice.ID, "SHA256:bob", "SHA256:carol", "SHA256:dave"} {
+			p := enter(l, who, who[7:])
+			if _, err := l.Watch(p, id); err != nil {
+				t.Errorf("%s by the table's id after a restart: %v", p.Name, err)
+			}
+			u, err := l.List()
+			must(t, err)
+			if len(u.For(who)) != 1 {
+				t.Errorf("%s does not see the restored table in the lobby", p.Name)
+			}
+		}
+		m := enter(l, "SHA256:mallory", "mallory")
+		if _, err := l.Watch(m, id); !errors.Is(err, lobby.ErrPrivate) {
+			t.Errorf("mallory without the code after a restart: %v, want ErrPrivate", err)
+		}
+		u, err := l.List()
+		must(t, err)
+		if len(u.For(m.ID)) != 0 {
+			t.Error("mallory sees the restored private table")
+		}
+	})
+}

@@ -149,7 +149,8 @@ type TableInfo struct {
 	tables.Summary
 	// admitted are the keys a private table lets in by its id besides its
 	// seats' people and its host: everyone who came in with its code, or
-	// held a seat or the host role before (see Admits). Shared: never
+	// held a seat or the host role before (see Admits); a restored table's
+	// start from its journal (tables.Table.Admitted). Shared: never
 	// appended to in place.
 	admitted []string
 }
@@ -601,7 +602,11 @@ func (l *Lobby) FindCode(code string) (*tables.Table, error) {
 // codes (TooManyGuesses once there were too many).
 func (l *Lobby) find(p tables.Player, idOrCode string) (*tables.Table, error) {
 	r := make(chan result[*tables.Table], 1)
-	return call(l, findReq{id: strings.TrimSpace(idOrCode), code: normCode(idOrCode), who: p.ID, reply: r}, r)
+	t, err := call(l, findReq{id: strings.TrimSpace(idOrCode), code: normCode(idOrCode), who: p.ID, reply: r}, r)
+	if err == nil && t.Private() {
+		err = t.Admit(p) // in its journal: a restored table lets p in too
+	}
+	return t, err
 }
 
 // Join seats p at the table named by id or invite code (seat -1: any).
@@ -1218,7 +1223,7 @@ func (l *Lobby) restore() {
 			continue
 		}
 		c := t.Creator()
-		e := &entry{t: t, code: t.Code(), host: l.hostOf(c.ID, c.Guest), info: TableInfo{Summary: <-t.Summaries()}}
+		e := &entry{t: t, code: t.Code(), host: l.hostOf(c.ID, c.Guest), info: TableInfo{Summary: <-t.Summaries(), admitted: t.Admitted()}}
 		l.tabs[t.ID()] = e
 		l.order = append(l.order, t.ID())
 		if e.code != "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/cardroom/cardroom/engine"
@@ -154,6 +155,7 @@ type roomHeader struct {
 	// TrickPauseMS is the table's trick pause; absent (older records): the server's.
 	TrickPauseMS *int64   `json:"trick_pause_ms,omitempty"`
 	BotLevels    []string `json:"bot_levels,omitempty"` // by seat; "": the default
+	Admitted     []string `json:"admitted,omitempty"`   // keys let in before the start (admit.go)
 }
 
 // roomKey is the header key of roomHeader.
@@ -203,7 +205,7 @@ func (t *Table) startJournal() {
 			Name: t.cfg.Name, Host: playerJSON{t.host.ID, t.host.Name, t.host.Guest},
 			Private: t.cfg.Private, Code: t.cfg.Code,
 			TurnTimerMS: t.cfg.TurnTimer.Milliseconds(), BotPaceMS: t.cfg.BotPace.Milliseconds(),
-			BotLevels: t.cfg.BotLevels, TrickPauseMS: &pause,
+			BotLevels: t.cfg.BotLevels, TrickPauseMS: &pause, Admitted: t.admitted,
 		}
 		for _, s := range t.seats {
 			room.Owners = append(room.Owners, toJSON(s.owner))
@@ -377,7 +379,7 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	cfg.Host, cfg.SeatHost, cfg.Private, cfg.Code, cfg.Seed = room.Host.player(), false, room.Private, room.Code, h.Seed
 	cfg.TurnTimer = time.Duration(room.TurnTimerMS) * time.Millisecond
 	cfg.BotPace = time.Duration(room.BotPaceMS) * time.Millisecond
-	cfg.BotLevels = room.BotLevels
+	cfg.BotLevels, cfg.Admitted = room.BotLevels, room.Admitted
 	if room.TrickPauseMS != nil {
 		cfg.TrickPause = max(time.Duration(*room.TrickPauseMS)*time.Millisecond, 0)
 	}
@@ -402,6 +404,7 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 			return nil, fmt.Errorf("restore %s: journal line %d: %w", saved.Table, n+2, err)
 		}
 	}
+	t.cfg.Admitted = slices.Clone(t.admitted) // with those let in and those who held a seat or the host role
 	t.phase = Playing
 	t.jr.started = true
 	t.system("the server restarted: each seat's bot plays until its person is back")
@@ -428,7 +431,8 @@ func (t *Table) replayLine(line []byte) error {
 	if err := json.Unmarshal(line, &kind); err != nil {
 		return fmt.Errorf("not a JSON line: %v", err)
 	}
-	if kind.E == evSeat {
+	switch kind.E {
+	case evSeat:
 		var sl seatLine
 		if err := json.Unmarshal(line, &sl); err != nil {
 			return err
@@ -436,10 +440,20 @@ func (t *Table) replayLine(line []byte) error {
 		if sl.Seat < 0 || sl.Seat >= len(t.seats) {
 			return fmt.Errorf("there is no seat %d", sl.Seat)
 		}
+		old := t.seats[sl.Seat].owner
+		t.addAdmitted(old.ID, old.Guest) // who held a seat stays let in
 		t.seats[sl.Seat] = restoredSeat(sl.Owner)
 		if sl.Host != nil && sl.Host.ID != "" {
+			t.addAdmitted(t.host.ID, t.host.Guest) // and who was the host
 			t.host = sl.Host.player()
 		}
+		return nil
+	case evAdmit:
+		var al admitLine
+		if err := json.Unmarshal(line, &al); err != nil {
+			return err
+		}
+		t.addAdmitted(al.ID, false)
 		return nil
 	}
 	var e engine.Event

@@ -70,6 +70,7 @@ type Table struct {
 	phase      Phase
 	seats      []seat
 	host       Player
+	admitted   []string // keys let into a private table (admit.go)
 	spect      []Player
 	subs       map[int]*subscriber
 	nextSub    int
@@ -186,6 +187,7 @@ func New(cfg Config) (*Table, error) {
 		g:          g,
 		seats:      make([]seat, cfg.Seats),
 		host:       cfg.Host,
+		admitted:   slices.Clone(cfg.Admitted),
 		subs:       map[int]*subscriber{},
 		chatTokens: map[string]*bucket{},
 		seatBots:   make([]engine.Bot, cfg.Seats),
@@ -1129,6 +1131,8 @@ func (t *Table) handle(c command) {
 	switch c := c.(type) {
 	case sitCmd:
 		c.reply <- t.sit(c.p, c.seat)
+	case admitCmd:
+		c.reply <- t.admit(c.p)
 	case placeBotCmd:
 		i, err := t.placeBot(c.b, c.seat)
 		c.reply <- placed{i, err}

@@ -163,6 +163,9 @@ type Config struct {
 	SeatHost bool
 	Private  bool   // listed as private; joined with Code
 	Code     string // invite code of a private table, shown to its seats
+	// Admitted are the keys a private table lets in besides its host and
+	// seats, kept in its journal (admit.go); Restore reads them back.
+	Admitted []string
 	Seed     uint64 // the deal (and bot) randomness
 	// TurnTimer is how long a person has for a move (ON-3); 0 turns it off.
 	TurnTimer time.Duration
