@@ -49,7 +49,7 @@ func (tm *tableModel) gameOverView() string {
 	}
 	b.WriteString("\n")
 	if tm.canPlayAgain() {
-		b.WriteString(st.Bold.Render(tx.get("Press r to play again: the same game and seats; bots take the seats nobody takes.")) + "\n")
+		b.WriteString(st.Bold.Render(fit(tx.get("Press r to play again: same game, same seats; bots take the seats nobody takes."), tm.width())) + "\n")
 	}
 	b.WriteString(tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
 	return b.String()

@@ -29,7 +29,7 @@ var tableDE = map[string]string{
 	"the farmers won against %s": "die Bauern haben gegen %s gewonnen",
 	"bombs and rocket:":          "Bomben und Rakete:",
 	"bid right %d of %d":         "Ansage %d von %d getroffen",
-	"Press r to play again: the same game and seats; bots take the seats nobody takes.": "r spielt noch einmal: dasselbe Spiel, dieselben Plätze; Bots nehmen die freien.",
+	"Press r to play again: same game, same seats; bots take the seats nobody takes.": "r spielt noch einmal: dasselbe Spiel, dieselben Plätze; Bots nehmen die freien.",
 	"play again":  "noch einmal",
 	"Last trick:": "Letzter Stich:",
 	"Game over":   "Spiel vorbei",

@@ -29,7 +29,7 @@ var tableNL = map[string]string{
 	"the farmers won against %s": "de boeren hebben van %s gewonnen",
 	"bombs and rocket:":          "bommen en raket:",
 	"bid right %d of %d":         "bod %d van %d goed",
-	"Press r to play again: the same game and seats; bots take the seats nobody takes.": "r speelt opnieuw: hetzelfde spel, dezelfde plaatsen; bots nemen de lege.",
+	"Press r to play again: same game, same seats; bots take the seats nobody takes.": "r speelt opnieuw: hetzelfde spel, dezelfde plaatsen; bots nemen de lege.",
 	"play again":  "opnieuw",
 	"Last trick:": "Laatste slag:",
 	"Game over":   "Spel voorbij",
