@@ -15,7 +15,7 @@ import (
 	"github.com/cardroom/cardroom/engine/games"
 )
 
-// BenchmarkStrong8Tables is issue 6's goal measured through the table:
+// BenchmarkStrong8Tables is the bots' time goal measured through the table:
 // "Strong stays within 300 ms per decision at the 99th percentile on a
 // 2-core machine with 8 tables deciding at once, and never beyond the
 // table's timer." Eight tables of strong bots play at once on the wall

@@ -11,7 +11,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 )
 
-// Bot decisions off the table's goroutine (issue 6: strong stays within
+// Bot decisions off the table's goroutine (the goal: strong stays within
 // 300 ms per decision at p99, and never beyond the table's timer).
 //
 // With a bot pace, when a bot-driven seat's turn is armed (schedule), or a

@@ -14,7 +14,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 )
 
-// These tests check issue 6, item 3: "Strong stays within 300 ms per
+// These tests check the goal "Strong stays within 300 ms per
 // decision at the 99th percentile on a 2-core machine with 8 tables
 // deciding at once, and never beyond the table's timer." With a bot pace a
 // table asks its bots off its goroutine, bounds each decision by its budget
@@ -103,7 +103,7 @@ func (r *rig) record() string {
 }
 
 // The move is played once both the bot pace has passed and the decision is
-// in, whichever comes last (issue 6: the thinking overlaps the pace).
+// in, whichever comes last (the goal: the thinking overlaps the pace).
 func TestBotMovesAtPaceAndDecisionWhicheverLast(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cfg := defaultConfig("toy")
@@ -155,7 +155,7 @@ func TestBotMovesAtPaceAndDecisionWhicheverLast(t *testing.T) {
 // A bot still thinking at the budget is told to stop (its context ends);
 // one that does not answer within botGrace is overruled with the Fallback
 // bot's move (the seat's first legal move without one), and a warning is
-// logged (issue 6: bounded decisions).
+// logged (the goal: bounded decisions).
 func TestSlowBotCutAtTheBudget(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -231,7 +231,7 @@ func (bidOne) Decide(v engine.View, _ *rand.Rand) engine.Move {
 }
 
 // The turn timer bounds the decision: a budget longer than the timer ends
-// at the timer (issue 6: never beyond the table's timer).
+// at the timer (the goal: never beyond the table's timer).
 func TestTurnTimerBoundsTheDecision(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cfg := defaultConfig("toy")
@@ -267,7 +267,7 @@ func TestTurnTimerBoundsTheDecision(t *testing.T) {
 
 // A decision whose turn is no longer the bot's is dropped: the owner comes
 // back while their bot thinks, the bot's context ends, and its move is
-// never played (ON-2, issue 6).
+// never played (ON-2).
 func TestStaleDecisionDroppedWhenOwnerReturns(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cfg := defaultConfig("toy")
@@ -417,7 +417,7 @@ func TestPacedBotsPlayAsUnpaced(t *testing.T) {
 
 // A bot reads its view off the table's goroutine while the table goes on
 // with the game, so a view must share no memory with the game (engine.Game's
-// View; issue 6). Every real game, played to its end: no view changes when
+// View). Every real game, played to its end: no view changes when
 // the game moves on.
 func TestRealViewsShareNothingWithTheGame(t *testing.T) {
 	for _, rs := range realRegistry().All() {
@@ -456,7 +456,7 @@ func dump(v any) string { return fmt.Sprintf("%#v", v) }
 
 // With the wall clock (here the bubble's) the decision's context ends by
 // itself at the budget, and the table wakes only to play the fallback,
-// botGrace later (issue 6: bounded decisions, never beyond the timer).
+// botGrace later (the goal: bounded decisions, never beyond the timer).
 func TestWallClockBudgetAndFallback(t *testing.T) {
 	for _, tc := range []struct {
 		name   string

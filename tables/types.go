@@ -132,7 +132,7 @@ const (
 	// DefaultTrickPause is long enough to read who won a trick.
 	DefaultTrickPause = 1500 * time.Millisecond
 	// DefaultBotBudget is how long a bot may think about a move at a table
-	// with a bot pace (issue 6: strong within 300 ms a decision at p99). It
+	// with a bot pace (the goal: strong within 300 ms a decision at p99). It
 	// is a little above the strong levels' own 150 ms guard, so a bot
 	// finishing its last sample is rarely overruled, and leaves room for a
 	// busy machine's delay in waking the table (BenchmarkStrong8Tables).

@@ -139,7 +139,7 @@ func TestCataloguesHaveNoStaleStrings(t *testing.T) {
 	}
 }
 
-// TestCardNamesStay: Singularity and CLANKER keep their names (issue 5).
+// TestCardNamesStay: Singularity and CLANKER keep their names in every language.
 func TestCardNamesStay(t *testing.T) {
 	for lang, cat := range catalogues {
 		for en, tr := range cat {

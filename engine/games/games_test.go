@@ -53,7 +53,7 @@ func TestEasyBotsPlayEveryGame(t *testing.T) {
 }
 
 // The search bots of every level take a context, so a table can bound
-// their decisions by its deadline (issue 6: strong within 300 ms per
+// their decisions by its deadline (the goal: strong within 300 ms per
 // decision, never beyond the table's timer).
 func TestLevelBotsTakeAContext(t *testing.T) {
 	for _, rs := range Registry().All() {

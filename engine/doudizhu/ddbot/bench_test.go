@@ -37,7 +37,7 @@ func views(games int) []engine.View {
 }
 
 // BenchmarkStrong8Tables is the strong bot deciding at 8 tables at once
-// (issue 6: ≤ 300 ms per decision at p99 on a 2-core machine). It reports
+// (the goal: ≤ 300 ms per decision at p99 on a 2-core machine). It reports
 // the decision time's p50 and p99 in milliseconds:
 //
 //	go test ./engine/doudizhu/ddbot -run '^$' -bench Strong8Tables -benchtime 2000x
@@ -72,7 +72,7 @@ func BenchmarkStrong8Tables(b *testing.B) {
 // BenchmarkStrong8TablesDeadline is BenchmarkStrong8Tables with the bot's
 // own Budget off and a table's deadline in its context instead (200 ms,
 // tables.DefaultBotBudget): how soon the bot returns once its context ends,
-// which a table needs (issue 6: ≤ 300 ms per decision at p99, never beyond
+// which a table needs (the goal: ≤ 300 ms per decision at p99, never beyond
 // the table's timer). It reports p50, p99 and max in milliseconds, and how
 // many decisions returned more than 25 ms after the deadline (a table
 // would have played its fallback move for them):

@@ -11,7 +11,7 @@ import (
 	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
-// Bot is an engine.ContextBot, so a table can bound its decisions (issue 6:
+// Bot is an engine.ContextBot, so a table can bound its decisions (the goal:
 // strong stays within 300 ms per decision and never beyond the table's
 // timer).
 var _ engine.ContextBot = Bot{}
@@ -33,7 +33,7 @@ func TestDecideContextWithinDeadlineIsDecide(t *testing.T) {
 }
 
 // Once its context is done the bot stops thinking and still plays a legal
-// move: a bid it has had no time to weigh is a pass (issue 6: never beyond
+// move: a bid it has had no time to weigh is a pass (the goal: never beyond
 // the table's timer).
 func TestDecideContextDoneStillLegal(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())

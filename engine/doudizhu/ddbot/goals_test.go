@@ -17,7 +17,7 @@ func unclocked(b Bot) Bot {
 }
 
 // TestStrongGoals measures strong against the RLCard port and against a
-// random player (issue 6): win rate ≥ 0.65 and ≥ +1 point per deal against
+// random player (the goals): win rate ≥ 0.65 and ≥ +1 point per deal against
 // the port, win rate ≥ 0.97 against random. It is a long run, so it only
 // runs with -ddbot.deals=N, e.g.
 //

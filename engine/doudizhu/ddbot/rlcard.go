@@ -43,7 +43,7 @@ import (
 // Replayed deal by deal against a Python reproduction of RLCard's own
 // self-play (10,000 deals), the port made every move the same and offered the
 // same random choices; both give a landlord win rate of about 0.489, not the
-// 0.459 of issue 6 (docs/BOTS-doudizhu.md, "RLCard rule port: self-play").
+// 0.459 published for it (docs/BOTS-doudizhu.md, "RLCard rule port: self-play").
 type RLCardBot struct{}
 
 // Decide returns the agent's move for the view's seat.
