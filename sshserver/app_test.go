@@ -41,9 +41,12 @@ func (a *testApp) NewSession(s *sshserver.Session) tea.Model {
 	return &counter{s: s}
 }
 
-func (a *testApp) Command(s *sshserver.Session, args []string, out io.Writer) int {
+// PlainCommand: "list" answers in plain text even with a pty.
+func (a *testApp) PlainCommand(args []string) bool { return len(args) > 0 && args[0] == "list" }
+
+func (a *testApp) Command(s *sshserver.Session, args []string, out, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(out, "usage: list")
+		fmt.Fprintln(stderr, "usage: list")
 		return 2
 	}
 	switch args[0] {
@@ -56,7 +59,7 @@ func (a *testApp) Command(s *sshserver.Session, args []string, out io.Writer) in
 	case "panic":
 		panic("command bug")
 	}
-	fmt.Fprintf(out, "unknown command %q\n", args[0])
+	fmt.Fprintf(stderr, "unknown command %q\n", args[0])
 	return 2
 }
 

@@ -66,10 +66,14 @@ type App interface {
 	// must handle IdleWarningMsg and ClosingMsg, and every rune of a
 	// tea.KeyMsg (bubbletea merges keys typed together into one message).
 	NewSession(s *Session) tea.Model
-	// Command runs a command for a session without a pty (`ssh host list`):
-	// write plain text to out and return the exit status. It should return
-	// when s.Context() is done.
-	Command(s *Session, args []string, out io.Writer) int
+	// Command runs a command for a session without a pty (`ssh host list`),
+	// or with one when PlainCommand(args) says so: write plain text to
+	// stdout, errors to stderr, and return the exit status. It should
+	// return when s.Context() is done.
+	Command(s *Session, args []string, stdout, stderr io.Writer) int
+	// PlainCommand reports whether args ask for a command that answers in
+	// plain text even with a pty (`ssh -t host list` as `ssh host list`).
+	PlainCommand(args []string) bool
 }
 
 // ErrServerClosed is returned by Serve and ListenAndServe after Shutdown.

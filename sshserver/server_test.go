@@ -177,6 +177,21 @@ func TestCommandWithoutPTY(t *testing.T) {
 	}
 }
 
+// A plain command answers with a pty too (ssh -t host list).
+func TestPlainCommandWithPTY(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c, err := sshtest.Dial(ctx, ts.addr, sshtest.Options{User: "ada", Command: "list"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	code, err := c.Wait(ctx)
+	if err != nil || code != 0 || !strings.HasPrefix(c.Output(), "tables: none\r\nyou: ada SHA256:") {
+		t.Errorf("ssh -t list: code %d, err %v, output %q; want 0 and the table list", code, err, c.Output())
+	}
+}
+
 func TestPanicInModelEndsOnlyThatSession(t *testing.T) {
 	ts := start(t, sshserver.Config{})
 	ctx := testCtx(t)

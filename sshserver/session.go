@@ -259,9 +259,18 @@ func (s *Server) handleSession(ss ssh.Session) {
 
 	s.log.Info("session start", append(logAttrs, "pty", isPty, "term", cleanForLog(sess.term), "args", cleanForLog(strings.Join(sess.args, " ")))...)
 	var code, dropped int
-	if isPty {
+	switch {
+	case isPty && !s.app.PlainCommand(sess.args):
 		code, dropped = s.runProgram(sess, winch)
-	} else {
+	case isPty:
+		// The ssh package blocks its request loop on window changes:
+		// drain them until the channel closes.
+		s.goBG(func() {
+			for range winch {
+			}
+		})
+		code = s.runCommand(sess)
+	default:
 		code = s.runCommand(sess)
 	}
 	cause, _ := sess.closeReason()
@@ -317,7 +326,8 @@ func (s *Server) release(sess *Session) {
 
 const internalError = "Sorry, something went wrong on our side and the session ended."
 
-// runCommand runs App.Command for a session without a pty.
+// runCommand runs App.Command for a session without a pty or for a plain
+// command.
 func (s *Server) runCommand(sess *Session) (code int) {
 	sess.renderer = newRenderer(io.Discard, termenv.Ascii, true)
 	defer func() {
@@ -327,7 +337,7 @@ func (s *Server) runCommand(sess *Session) (code int) {
 			code = 1
 		}
 	}()
-	return s.app.Command(sess, sess.Args(), sess.ss)
+	return s.app.Command(sess, sess.Args(), sess.ss, sess.ss.Stderr())
 }
 
 // runProgram runs the session's Bubble Tea program, with input read by a

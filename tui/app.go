@@ -158,7 +158,7 @@ func (a *App) commandHelp() string {
 		{true, "new GAME", "create a table (singularity, specialrounds, boerenbridge, doudizhu)"},
 		{true, "join CODE", "sit at a table by its id or invite code"},
 		{true, "watch TABLE", "watch a table"},
-		{false, "list", "list the tables (plain text)"},
+		{false, "list", "list the tables (plain text; list --json for programs)"},
 		{false, "export GAME", "write a finished game's record to stdout"},
 		{false, "bot TABLE", "seat your program as a bot (with a bot key)"},
 		{false, "help", "this help"},
@@ -169,43 +169,110 @@ func (a *App) commandHelp() string {
 	return b.String()
 }
 
-// Command answers a session without a pty with plain text.
-func (a *App) Command(s *sshserver.Session, args []string, out io.Writer) int {
+// plainCommands answer in plain text, with a pty or without one.
+var plainCommands = map[string]bool{"help": true, "--help": true, "-h": true, "list": true, "ls": true, "export": true}
+
+// PlainCommand reports whether args ask for list, help or export, which
+// answer the same with `ssh -t` as without.
+func (a *App) PlainCommand(args []string) bool {
+	return len(args) > 0 && plainCommands[args[0]]
+}
+
+// Command answers a session without a pty, or a plain command, with plain
+// text on stdout; errors go to stderr with a non-zero exit status (2 for
+// wrong usage).
+func (a *App) Command(s *sshserver.Session, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		args = []string{"help"}
 	}
+	usage := func(format string, v ...any) int {
+		fmt.Fprintf(stderr, "cardroom: "+format+" (see %s)\n", append(v, a.sshCommand(false, "help"))...)
+		return 2
+	}
 	switch args[0] {
 	case "help", "--help", "-h":
-		fmt.Fprint(out, a.commandHelp())
+		if len(args) > 1 {
+			return usage("help takes no arguments, got %q", clipText(args[1], 20))
+		}
+		fmt.Fprint(stdout, a.commandHelp())
 		return 0
 	case "list", "ls":
+		asJSON := false
+		for _, arg := range args[1:] {
+			if arg != "--json" && arg != "-json" {
+				return usage("list takes only --json, got %q", clipText(arg, 20))
+			}
+			asJSON = true
+		}
 		u, err := a.lobby.List()
 		if err != nil {
-			fmt.Fprintf(out, "cardroom: %v\n", err)
+			fmt.Fprintf(stderr, "cardroom: %v\n", err)
 			return 1
 		}
-		writeList(out, u, s.Identity().ID)
+		if asJSON {
+			return writeListJSON(stdout, stderr, u, s.Identity().ID)
+		}
+		writeList(stdout, u, s.Identity().ID)
 		return 0
 	case "export":
+		if len(args) > 2 {
+			return usage("export takes one game number, got %q too", clipText(args[2], 20))
+		}
 		var buf bytes.Buffer
 		arg := ""
 		if len(args) > 1 {
 			arg = args[1]
 		}
 		if err := a.export(s.Identity().ID, arg, &buf); err != nil {
-			fmt.Fprintf(out, "cardroom: %v\n", err)
+			fmt.Fprintf(stderr, "cardroom: %v\n", err)
 			return 1
 		}
-		out.Write(buf.Bytes())
+		stdout.Write(buf.Bytes())
 		return 0
 	case "bot":
-		return a.botCommand(s, args[1:], out)
+		return a.botCommand(s, args[1:], stdout)
 	case "new", "join", "watch":
-		fmt.Fprintf(out, "%q needs a terminal: use ssh -t … %s\n", args[0], strings.Join(args, " "))
+		fmt.Fprintf(stderr, "cardroom: %q needs a terminal: use %s\n", args[0], a.sshCommand(true, strings.Join(args, " ")))
+		return 2
+	}
+	return usage("unknown command %q", clipText(args[0], 20))
+}
+
+// listedTable is one table of `list --json`.
+type listedTable struct {
+	ID       string `json:"id"`
+	Game     string `json:"game"`
+	Title    string `json:"title"`
+	Seats    int    `json:"seats"`
+	People   int    `json:"people"`
+	Bots     int    `json:"bots"`
+	Free     int    `json:"free"`
+	Round    int    `json:"round"`
+	Watching int    `json:"watching"`
+	State    string `json:"state"`
+	Private  bool   `json:"private"`
+}
+
+// writeListJSON writes what writeList shows as one JSON object.
+func writeListJSON(stdout, stderr io.Writer, u lobby.Update, id string) int {
+	out := struct {
+		Tables []listedTable `json:"tables"`
+		Online int           `json:"online"`
+	}{Tables: []listedTable{}, Online: len(u.Online)}
+	for _, t := range u.For(id) {
+		out.Tables = append(out.Tables, listedTable{
+			ID: t.ID, Game: t.Ruleset, Title: t.Title, Seats: t.Seats, People: t.Humans,
+			Bots: t.Bots, Free: t.Free, Round: t.Round, Watching: t.Spectators,
+			State: t.Phase.String(), Private: t.Private,
+		})
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		fmt.Fprintf(stderr, "cardroom: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(out, "cardroom: unknown command %q\n\n%s", clipText(args[0], 20), a.commandHelp())
-	return 1
+	stdout.Write(append(b, '\n'))
+	return 0
 }
 
 // writeList lists the tables the key id may see (lobby.Update.For).

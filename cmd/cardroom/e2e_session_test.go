@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net"
 	"strings"
 	"testing"
@@ -96,8 +97,8 @@ func TestE2ENameCollision(t *testing.T) {
 	c.waitForFold("the name ALICE is taken")
 }
 
-// Without a pty, `ssh host help` and `ssh host list` print plain text and
-// exit 0.
+// `ssh host help`, `list` and `export` print plain text and exit 0, with a
+// pty or without; their errors go to stderr with a non-zero exit status.
 func TestE2ECommandsWithoutPTY(t *testing.T) {
 	s := startServer(t, 0)
 	ctx := testCtx(t)
@@ -138,12 +139,56 @@ func TestE2ECommandsWithoutPTY(t *testing.T) {
 		t.Errorf("list with ada's table: exit %d, output:\n%s", code, out)
 	}
 
-	// What needs a terminal, or is unknown, is refused with a reason.
-	if out, code = run("watch abc", sshtest.Options{}); code == 0 || !strings.Contains(out, "needs a terminal") {
-		t.Errorf("watch without a pty: exit %d, output:\n%s", code, out)
+	// list --json is one JSON object with every table.
+	out, code = run("list --json", sshtest.Options{Guest: true})
+	var listed struct {
+		Tables []struct{ ID, Game, State string }
+		Online int
 	}
-	if out, code = run("frobnicate", sshtest.Options{}); code == 0 || !strings.Contains(out, "unknown command") {
-		t.Errorf("unknown command: exit %d, output:\n%s", code, out)
+	if err := json.Unmarshal([]byte(out), &listed); err != nil || code != 0 || len(listed.Tables) != 1 ||
+		listed.Tables[0].Game != "singularity" || listed.Tables[0].State != "playing" || listed.Online != 1 {
+		t.Errorf("list --json: exit %d, %v:\n%s", code, err, out)
+	}
+
+	// What needs a terminal, is unknown or has arguments it does not take
+	// is refused on stderr in one line, with nothing on stdout and a
+	// non-zero exit status.
+	for cmd, want := range map[string]string{
+		"watch abc":       "needs a terminal",
+		"frobnicate":      "unknown command",
+		"list --frob":     "list takes only --json",
+		"help me":         "help takes no arguments",
+		"export":          "export which game?",
+		"export 1 2":      "export takes one game number",
+		"export 99":       "you have no game 99 on this server",
+		"export nonsense": "export which game?",
+	} {
+		out, errOut, code, err := sshtest.Exec(ctx, s.addr, sshtest.Options{}, cmd)
+		if err != nil || code == 0 || out != "" || !strings.Contains(errOut, want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("ssh host %s: exit %d, %v, stdout %q, stderr %q; want one line with %q on stderr", cmd, code, err, out, errOut, want)
+		}
+	}
+
+	// With a pty (ssh -t) list, help and export answer the same way.
+	for cmd, want := range map[string]string{"list": "Singularity", "help": "cardroom — a card room over SSH"} {
+		c, err := sshtest.Dial(ctx, s.addr, sshtest.Options{Command: cmd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := c.Wait(ctx)
+		c.Close()
+		if err != nil || code != 0 || !strings.Contains(c.Output(), want) || strings.Contains(c.Output(), "\x1b") {
+			t.Errorf("ssh -t host %s: exit %d, %v, output:\n%q", cmd, code, err, c.Output())
+		}
+	}
+	c, err := sshtest.Dial(ctx, s.addr, sshtest.Options{Command: "export 99"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err = c.Wait(ctx)
+	c.Close()
+	if err != nil || code == 0 || c.Output() != "" || !strings.Contains(c.Stderr(), "you have no game 99") {
+		t.Errorf("ssh -t host export 99: exit %d, %v, stdout %q, stderr %q", code, err, c.Output(), c.Stderr())
 	}
 }
 
