@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"strings"
 	"sync"
@@ -33,10 +34,12 @@ type App struct {
 	admin      admins        // admin keys, bans, the message of the day
 	bots       botKeys       // who may seat a program as a bot over SSH (bot.go)
 
+	saveMu sync.Mutex // one read-modify-write of saved settings at a time (saveParts)
+
 	mu       sync.Mutex
 	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
 	settings map[string]Settings           // per player id, while the server runs; guarded by mu
-	forms    map[string]formMemory         // the create form's last choices per player id, while the server runs; guarded by mu
+	forms    map[string]formMemory         // the create form's last choices per player id (also saved: formOf); guarded by mu
 	who      map[string]liveInfo           // what the admin screen shows of each live session; guarded by mu
 }
 
@@ -113,10 +116,39 @@ func (a *App) saveSettings(id string, set Settings) {
 	a.mu.Lock()
 	a.settings[id] = set
 	a.mu.Unlock()
-	if a.saved != nil && !strings.HasPrefix(id, "guest-") {
-		if b, err := json.Marshal(set); err == nil {
-			_ = a.saved.SaveSettings(id, b) // kept in memory anyway
-		}
+	var parts map[string]json.RawMessage
+	if b, err := json.Marshal(set); err == nil && json.Unmarshal(b, &parts) == nil {
+		a.saveParts(id, parts)
+	}
+}
+
+// keeps reports whether key id's settings are saved (not a guest's, and
+// only with a settings store).
+func (a *App) keeps(id string) bool {
+	return a.saved != nil && !strings.HasPrefix(id, "guest-")
+}
+
+// saveParts writes parts into key id's saved settings object and keeps its
+// other keys: the display settings and the create form's memory share it.
+// When the saved object cannot be read nothing is written (the parts are
+// kept in memory anyway).
+func (a *App) saveParts(id string, parts map[string]json.RawMessage) {
+	if !a.keeps(id) {
+		return
+	}
+	a.saveMu.Lock()
+	defer a.saveMu.Unlock()
+	b, err := a.saved.Settings(id)
+	if err != nil {
+		return
+	}
+	obj := map[string]json.RawMessage{}
+	if len(b) > 0 && json.Unmarshal(b, &obj) != nil || obj == nil {
+		obj = map[string]json.RawMessage{} // not an object: written afresh
+	}
+	maps.Copy(obj, parts)
+	if b, err := json.Marshal(obj); err == nil {
+		_ = a.saved.SaveSettings(id, b)
 	}
 }
 

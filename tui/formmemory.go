@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"time"
@@ -11,17 +12,21 @@ import (
 )
 
 // formMemory is what the create form remembers of a key's last table: the
-// game and every choice made for it.
+// game and every choice made for it. It is kept under "form" in the key's
+// saved settings (saveParts), so it outlives the server.
 type formMemory struct {
-	game    string
-	players int
-	values  engine.Options
-	private bool
-	timer   time.Duration
-	pace    time.Duration
-	hold    time.Duration
-	level   [6]int
+	Game    string         `json:"game"`
+	Players int            `json:"players"`
+	Values  engine.Options `json:"options"`
+	Private bool           `json:"private"`
+	Timer   time.Duration  `json:"turn_timer_ns"`
+	Pace    time.Duration  `json:"bot_pace_ns"`
+	Hold    time.Duration  `json:"trick_pause_ns"`
+	Level   [6]string      `json:"bot_levels"` // by seat, the level's name
 }
+
+// formKey is formMemory's key in the saved settings object.
+const formKey = "form"
 
 // setPaces offers the bot paces of paceChoices and the server's default
 // def (lobby.Off or 0: at once), fastest first, the default chosen.
@@ -69,7 +74,7 @@ func (m *model) newForm(game string) *createForm {
 	if game == "" {
 		game = "singularity"
 		if ok {
-			game = mem.game
+			game = mem.Game
 		}
 	}
 	f := newCreateForm(m.app.reg.All(), game)
@@ -88,58 +93,98 @@ func (m *model) newForm(game string) *createForm {
 		timer = m.app.lobby.TurnTimer()
 	}
 	f.setTimers(timer)
-	if ok && mem.game == f.ruleset().Name {
+	if ok && mem.Game == f.ruleset().Name {
 		f.recall(mem)
 	}
 	return f
 }
 
-// recall takes the choices of mem, as far as they still fit the game.
+// recall takes the choices of mem, as far as they still fit the game (a
+// saved memory may be from an older server, or damaged).
 func (f *createForm) recall(mem formMemory) {
 	r := f.ruleset()
-	if mem.players >= r.MinPlayers && mem.players <= r.MaxPlayers {
-		f.players = mem.players
+	if mem.Players >= r.MinPlayers && mem.Players <= r.MaxPlayers {
+		f.players = mem.Players
 	}
-	for k, v := range mem.values {
-		if _, ok := f.values[k]; ok {
-			f.values[k] = v
+	for k, v := range mem.Values {
+		if _, ok := f.values[k]; !ok {
+			continue
+		}
+		if got, err := r.Resolve(engine.Options{k: v}); err == nil {
+			f.values[k] = got[k]
 		}
 	}
-	f.private = mem.private
-	if i := slices.Index(f.timers, mem.timer); i >= 0 {
+	f.private = mem.Private
+	if i := slices.Index(f.timers, mem.Timer); i >= 0 {
 		f.timer = i
 	}
-	if i := slices.Index(f.paces, mem.pace); i >= 0 {
+	if i := slices.Index(f.paces, mem.Pace); i >= 0 {
 		f.pace = i
 	}
-	if i := slices.Index(f.holds, mem.hold); i >= 0 {
+	if i := slices.Index(f.holds, mem.Hold); i >= 0 {
 		f.hold = i
 	}
-	f.level = mem.level
+	for i, name := range mem.Level {
+		if j := slices.Index(f.levels, name); j >= 0 {
+			f.level[i] = j
+		}
+	}
 }
 
 // memory is what the form remembers of its choices.
 func (f *createForm) memory() formMemory {
-	return formMemory{
-		game: f.ruleset().Name, players: f.players, values: maps.Clone(f.values), private: f.private,
-		timer: f.timers[f.timer], pace: f.paces[f.pace], hold: f.holds[f.hold], level: f.level,
+	mem := formMemory{
+		Game: f.ruleset().Name, Players: f.players, Values: maps.Clone(f.values), Private: f.private,
+		Timer: f.timers[f.timer], Pace: f.paces[f.pace], Hold: f.holds[f.hold],
+	}
+	for i, j := range f.level {
+		mem.Level[i] = f.levels[j]
+	}
+	return mem
+}
+
+// rememberForm keeps the choices of the form a key made a table with, in
+// memory and in the key's saved settings.
+func (a *App) rememberForm(id string, f *createForm) {
+	mem := f.memory()
+	a.mu.Lock()
+	if a.forms == nil {
+		a.forms = map[string]formMemory{}
+	}
+	a.forms[id] = mem
+	a.mu.Unlock()
+	if b, err := json.Marshal(mem); err == nil {
+		a.saveParts(id, map[string]json.RawMessage{formKey: b})
 	}
 }
 
-// rememberForm keeps the choices of the form a key made a table with.
-func (a *App) rememberForm(id string, f *createForm) {
+// formOf returns what the form remembers for key id: from this run, or
+// else from the key's saved settings.
+func (a *App) formOf(id string) (formMemory, bool) {
+	a.mu.Lock()
+	mem, ok := a.forms[id]
+	a.mu.Unlock()
+	if ok || !a.keeps(id) {
+		return mem, ok
+	}
+	b, err := a.saved.Settings(id)
+	if err != nil {
+		return mem, false
+	}
+	var saved struct {
+		Form *formMemory `json:"form"` // formKey
+	}
+	if json.Unmarshal(b, &saved) != nil || saved.Form == nil || saved.Form.Game == "" {
+		return mem, false
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.forms == nil {
 		a.forms = map[string]formMemory{}
 	}
-	a.forms[id] = f.memory()
-}
-
-// formOf returns what the form remembers for key id.
-func (a *App) formOf(id string) (formMemory, bool) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	mem, ok := a.forms[id]
-	return mem, ok
+	if cur, ok := a.forms[id]; ok { // remembered meanwhile: newer
+		return cur, true
+	}
+	a.forms[id] = *saved.Form
+	return *saved.Form, true
 }
