@@ -25,7 +25,7 @@ func (tm *tableModel) comeBack() tea.Cmd {
 	tx := tm.m.tx
 	note := tx.get("Welcome back.")
 	if r := tm.snap.BotRounds; len(r) > 0 {
-		note = tx.f("Welcome back: your bot played %s for you.", tm.roundList(r))
+		note = tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(r))
 	}
 	tm.backing = true // until the next snapshot: one SetAway per wait
 	return tableCmd(func() error { return t.SetAway(p, false) }, note)
@@ -62,7 +62,7 @@ func (tm *tableModel) awayLine() string {
 	tx := tm.m.tx
 	line := tx.get("You are away: your bot plays for you.")
 	if len(s.BotRounds) > 0 {
-		line = tx.f("You are away: your bot played %s.", tm.roundList(s.BotRounds))
+		line = tx.f("You are away: your bot moved for you in %s.", tm.roundList(s.BotRounds))
 	}
 	return line + " " + tx.get("Press any key to play.")
 }

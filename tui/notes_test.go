@@ -39,3 +39,21 @@ func TestRoundNoteLineNotCut(t *testing.T) {
 		}
 	}
 }
+
+// The bot that made one move for a player who timed out did not play the
+// round for them: the away and welcome-back lines say it moved for them in
+// that round.
+func TestAwayLinesSayTheBotMoved(t *testing.T) {
+	for lang, want := range map[string]string{"en": "moved for you in round 2", "de": "in Runde 2 für dich gezogen", "nl": "in ronde 2 voor je gespeeld"} {
+		tx := newText(lang)
+		tm := &tableModel{m: &model{tx: tx}}
+		for _, s := range []string{
+			tx.f("Welcome back: your bot moved for you in %s.", tm.roundList([]int{2})),
+			tx.f("You are away: your bot moved for you in %s.", tm.roundList([]int{2})),
+		} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%s: %q, want it to say %q", lang, s, want)
+			}
+		}
+	}
+}

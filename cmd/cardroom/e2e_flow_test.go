@@ -37,7 +37,7 @@ func TestE2ETimeoutOnceThenPlayOn(t *testing.T) {
 	}
 	alice.typ("z") // any key (z means nothing at the table)
 	alice.waitUntil("the away line gone", func(s string) bool { return !strings.Contains(s, "You are away") })
-	alice.waitForFold("welcome back: your bot played round 1 for you")
+	alice.waitForFold("welcome back: your bot moved for you in round 1")
 
 	// Settings over the table: the seat stays hers, the countdown runs on.
 	alice.typ("s")
