@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/cardroom/cardroom/sshserver"
 	"github.com/cardroom/cardroom/store"
@@ -10,9 +11,15 @@ import (
 
 // backupCmd writes a consistent copy of the data dir's database to FILE,
 // while a server may be running on it.
-func backupCmd(args []string, stdout, stderr io.Writer) int {
+// The data dir defaults to CARDROOM_DATA_DIR, as serve's does (the image's
+// /data: docker exec NAME cardroom backup FILE).
+func backupCmd(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := newFlags("backup")
-	dataDir := fs.String("data-dir", sshserver.DefaultDataDir, "the server's data dir")
+	dir := sshserver.DefaultDataDir
+	if v := getenv(envName("data-dir")); v != "" {
+		dir = v
+	}
+	dataDir := fs.String("data-dir", dir, "the server's data dir (env "+envName("data-dir")+")")
 	const head = "usage: cardroom backup [--data-dir DIR] FILE\n\nCopies the database (names, settings, finished games, ratings, running tables)\nto FILE, while the server runs.\n"
 	if code, ok := parseFlags(fs, args, head, stdout, stderr, nil); !ok {
 		return code
@@ -25,6 +32,6 @@ func backupCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardroom backup:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "backed up %s to %s; to restore, stop the server and copy it to %s/%s (see docs/HOSTING.md)\n", *dataDir, dest, *dataDir, store.FileName)
+	fmt.Fprintf(stdout, "backed up %s to %s; to restore, stop the server, remove %[3]s-wal and %[3]s-shm and copy it to %[3]s (see docs/HOSTING.md)\n", *dataDir, dest, filepath.Join(*dataDir, store.FileName))
 	return 0
 }

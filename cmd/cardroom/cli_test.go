@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -9,7 +10,7 @@ import (
 // cardroom, cardroom -h and cardroom help list every subcommand, one line
 // each, on stdout.
 func TestOverviewListsEverySubcommand(t *testing.T) {
-	for _, args := range [][]string{nil, {"-h"}, {"--help"}, {"help"}} {
+	for _, args := range [][]string{nil, {"-h"}, {"--help"}, {"help"}, {"help", "help"}} {
 		code, out, errOut := runCmd(t, "", args...)
 		if code != 0 || errOut != "" {
 			t.Errorf("cardroom %v: exit %d, stderr %q", args, code, errOut)
@@ -54,6 +55,7 @@ func TestWrongUsageIsOneLine(t *testing.T) {
 		{"frobnicate"}, {"--listen", ":1"}, {"serve", "--bogus"}, {"serve", "extra"},
 		{"serve", "--public-addr", "a b"}, {"replay"}, {"replay", "--bogus", "f"},
 		{"sim", "--bogus"}, {"sim", "x"}, {"load", "--bogus"}, {"backup"}, {"version", "x"},
+		{"help", "frobnicate"}, {"help", "--nope"},
 	} {
 		code, out, errOut := runCmd(t, "", args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "(see cardroom") {
@@ -73,5 +75,21 @@ func TestVersion(t *testing.T) {
 		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-12-01T00:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
 	if got, want := versionLine(bi), "cardroom v1.2.3 (revision abc123, modified, 2026-12-01T00:00:00Z, go1.26.0)"; got != want {
 		t.Errorf("versionLine = %q, want %q", got, want)
+	}
+}
+
+// cardroom backup finds the data dir in CARDROOM_DATA_DIR as serve does
+// (the container's /data), unless --data-dir names another.
+func TestBackupDataDirFromEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("CARDROOM_DATA_DIR", dir)
+	code, _, errOut := runCmd(t, "", "backup", filepath.Join(t.TempDir(), "copy.db"))
+	if code != 1 || !strings.Contains(errOut, "no database in "+dir) {
+		t.Errorf("backup with CARDROOM_DATA_DIR=%s: exit %d, stderr %q", dir, code, errOut)
+	}
+	other := t.TempDir()
+	code, _, errOut = runCmd(t, "", "backup", "--data-dir", other, filepath.Join(t.TempDir(), "copy.db"))
+	if code != 1 || !strings.Contains(errOut, "no database in "+other) {
+		t.Errorf("backup --data-dir %s: exit %d, stderr %q", other, code, errOut)
 	}
 }

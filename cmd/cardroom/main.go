@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -24,7 +25,7 @@ func commands() []command {
 			return serveCmd(a, os.Getenv, out, errOut)
 		}},
 		{"backup", "[--data-dir DIR] FILE", "copy the database to FILE while the server runs", func(a []string, _ io.Reader, out, errOut io.Writer) int {
-			return backupCmd(a, out, errOut)
+			return backupCmd(a, os.Getenv, out, errOut)
 		}},
 		{"replay", "[--json] FILE", "check a game record and print its scores", replayCmd},
 		{"sim", "[flags]", "play a seeded duplicate tournament between bots", func(a []string, _ io.Reader, out, errOut io.Writer) int {
@@ -50,9 +51,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 && args[0] == "help" {
+		if len(args) > 1 && args[0] == "help" && !slices.Contains([]string{"help", "-h", "-help", "--help"}, args[1]) {
 			// cardroom help CMD: the subcommand's own help.
-			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+			for _, c := range commands() {
+				if c.name == args[1] && c.run != nil {
+					return c.run([]string{"-h"}, stdin, stdout, stderr)
+				}
+			}
+			return usageError(stderr, "", "unknown command %q", args[1])
 		}
 		printOverview(stdout)
 		return exitOK

@@ -252,7 +252,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}
 	dataDir, _ := filepath.Abs(cfg.DataDir)
 	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", dataDir)
-	logger.Info("listening", "addr", ln.Addr().String(), "public", public, "try", app.SSHCommand())
+	logger.Info("players connect with", "try", app.SSHCommand(), "public", public) // the server logs "listening" itself
 	if set.opened != nil {
 		set.opened(per.store) // set up: a test may make its writes fail from here
 	}
