@@ -3,8 +3,10 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cardroom/cardroom/sshserver/sshtest"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // A person who drops mid-game and logs in again with the same key lands at
@@ -130,4 +132,49 @@ func TestE2EPrivateTableLetsItsOwnPeopleIn(t *testing.T) {
 	if gs[ada].bids == 0 || gs[bob].bids == 0 {
 		t.Errorf("ada and bob did not both play: %+v %+v", gs[ada], gs[bob])
 	}
+}
+
+// A private table restored after a restart lets in the people it let in
+// before: bob, who came in with the code and gave his seat up, sees it in
+// his lobby and watches it without the code; carol, who never had the
+// code, neither sees it nor gets in by its id. The clock stands still, so
+// the table's bots (one second a move) wait while the test looks.
+func TestE2ERestoredPrivateTableLetsItsOwnPeopleIn(t *testing.T) {
+	ctx := testCtx(t)
+	dir := t.TempDir()
+	clock := tables.NewFakeClock(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
+	adaKey, bobKey := sshtest.NewKey(), sshtest.NewKey()
+	srv := startHost(t, dir, withClock(clock), withLobbyInterval(0))
+	ada := srv.lobby(ctx, t, "ada", sshtest.Options{Key: adaKey})
+	bob := srv.lobby(ctx, t, "bob", sshtest.Options{Key: bobKey})
+	ada.createTable("Boerenbridge", "Most cards", "2", "Bot pace", "1.0 s per move", "Private", "unlisted, by invite code")
+	code := inviteRE.FindStringSubmatch(ada.waitUntil("the invite code", inviteRE.MatchString))[1]
+	bob.typ("c")
+	bob.waitFor("Invite code or table id:")
+	bob.typ(code + "\r")
+	bob.waitFor("2  bob (you)")
+	bob.typ("L")
+	bob.waitFor("You left the table")
+	id := bob.waitTable()
+	ada.waitFor("Press S to start")
+	ada.typ("S")
+	ada.waitUntil("the game started", func(s string) bool { return !strings.Contains(s, "Waiting for players") })
+	srv.stop()
+
+	srv = startHost(t, dir, withClock(clock), withLobbyInterval(0))
+	bob = srv.lobby(ctx, t, "bob", sshtest.Options{Key: bobKey})
+	if got := bob.waitTable(); got != id {
+		t.Fatalf("bob's lobby after the restart lists %s, want %s", got, id)
+	}
+	bob.typ("w")
+	bob.waitFor("You are watching")
+
+	carol := srv.lobby(ctx, t, "carol", sshtest.Options{})
+	if got := carol.screen(); !strings.Contains(got, "No tables yet") {
+		t.Errorf("carol's lobby shows the restored private table:\n%s", got)
+	}
+	carol.typ("c")
+	carol.waitFor("Invite code or table id:")
+	carol.typ(id + "\r")
+	carol.waitForFold("that table is private")
 }
