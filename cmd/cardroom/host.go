@@ -96,6 +96,7 @@ func newLogger(w io.Writer, format string, debug bool) (*log.Logger, error) {
 	case "text", "":
 	case "json":
 		opts.Formatter = log.JSONFormatter
+		opts.TimeFormat = time.RFC3339 // with its offset, as log collectors read it
 	default:
 		return nil, fmt.Errorf("--log-format %q: use text or json", format)
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
@@ -29,6 +30,10 @@ func TestLogFormat(t *testing.T) {
 	}
 	if line["msg"] != "listening" || line["addr"] != "127.0.0.1:2222" {
 		t.Errorf("JSON line %v", line)
+	}
+	at, _ := line["time"].(string)
+	if _, err := time.Parse(time.RFC3339, at); err != nil {
+		t.Errorf("JSON line's time %q is not RFC 3339 (a log collector reads it so)", at)
 	}
 	var out, errOut bytes.Buffer
 	if code := serveCmd([]string{"--log-format", "xml"}, envOf(nil), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "text or json") {
