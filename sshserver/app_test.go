@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/log"
 
+	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/sshserver"
 )
 
@@ -28,7 +29,8 @@ type testApp struct {
 
 func newTestApp() *testApp { return &testApp{added: make(chan struct{})} }
 
-func (a *testApp) NewSession(s *sshserver.Session) tea.Model {
+func (a *testApp) NewSession(as sshapp.Session) tea.Model {
+	s := as.(*sshserver.Session) // the tests use the server's own type
 	a.mu.Lock()
 	a.sessions = append(a.sessions, s)
 	close(a.added)
@@ -44,7 +46,7 @@ func (a *testApp) NewSession(s *sshserver.Session) tea.Model {
 // PlainCommand: "list" answers in plain text even with a pty.
 func (a *testApp) PlainCommand(args []string) bool { return len(args) > 0 && args[0] == "list" }
 
-func (a *testApp) Command(s *sshserver.Session, args []string, out, stderr io.Writer) int {
+func (a *testApp) Command(s sshapp.Session, args []string, out, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "usage: list")
 		return 2

@@ -10,33 +10,11 @@ import (
 
 	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/names"
+	"github.com/cardroom/cardroom/sshapp"
 )
 
-// Identity is who a session belongs to.
-type Identity struct {
-	// ID is the player id: the SHA256 fingerprint of the session's public
-	// key ("SHA256:…"), or "guest-" and random letters for a client
-	// without a key: one per connection (sessions sharing a connection are
-	// the same guest), never given to anyone else, across restarts too.
-	ID string
-	// Name is the display name: the SSH user name when it passes ValidName,
-	// otherwise a safe fallback derived from ID. Reserving names is the
-	// app's business.
-	Name string
-	// Requested is the SSH user name as the client sent it, cleaned of
-	// control characters and cut to MaxNameLen*4 bytes (for log lines and
-	// for telling the user why their name was not taken).
-	Requested string
-	// Replaced says why the SSH user name was not taken as Name
-	// (names.Escapes, names.Invisible, …), names.Unchanged when it was
-	// or when it was not usable for another reason.
-	Replaced names.Change
-	// Guest is true for clients that authenticated without a key.
-	Guest bool
-	// KeyType is the public key's algorithm ("ssh-ed25519", …), empty for
-	// guests.
-	KeyType string
-}
+// Identity is who a session belongs to (sshapp.Identity).
+type Identity = sshapp.Identity
 
 // MaxNameLen is the longest display name, in terminal cells.
 const MaxNameLen = names.MaxCells

@@ -49,32 +49,17 @@ import (
 	"sync/atomic"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/hostkeys"
+	"github.com/cardroom/cardroom/sshapp"
 )
 
-// App is the application served to each session.
-type App interface {
-	// NewSession returns the model for an interactive session (one with a
-	// pty). s.Args() holds the command line the user passed (deep links
-	// such as "join CODE"). Returning nil refuses the session: the client
-	// sees the reason given to s.Close, or an apology. The model
-	// must handle IdleWarningMsg and ClosingMsg, and every rune of a
-	// tea.KeyMsg (bubbletea merges keys typed together into one message).
-	NewSession(s *Session) tea.Model
-	// Command runs a command for a session without a pty (`ssh host list`),
-	// or with one when PlainCommand(args) says so: write plain text to
-	// stdout, errors to stderr, and return the exit status. It should
-	// return when s.Context() is done.
-	Command(s *Session, args []string, stdout, stderr io.Writer) int
-	// PlainCommand reports whether args ask for a command that answers in
-	// plain text even with a pty (`ssh -t host list` as `ssh host list`).
-	PlainCommand(args []string) bool
-}
+// App is the application served to each session (sshapp.App): it gets
+// each session as an sshapp.Session, which *Session implements.
+type App = sshapp.App
 
 // ErrServerClosed is returned by Serve and ListenAndServe after Shutdown.
 var ErrServerClosed = errors.New("sshserver: server closed")

@@ -17,6 +17,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	"github.com/muesli/termenv"
+
+	"github.com/cardroom/cardroom/sshapp"
 )
 
 // Session is one SSH session: an interactive one (with a pty, running a
@@ -587,3 +589,6 @@ func (s *Server) watch(sess *Session, p *tea.Program, winch <-chan ssh.Window, r
 		}
 	}
 }
+
+// *Session is the session an App is handed.
+var _ sshapp.Session = (*Session)(nil)

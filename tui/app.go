@@ -17,12 +17,12 @@ import (
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/lobby"
-	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/store"
 	"github.com/cardroom/cardroom/tables"
 )
 
-// App serves the card room to SSH sessions: it implements sshserver.App.
+// App serves the card room to SSH sessions: it implements sshapp.App.
 type App struct {
 	lobby      *lobby.Lobby
 	reg        *engine.Registry
@@ -37,10 +37,10 @@ type App struct {
 	saveMu sync.Mutex // one read-modify-write of saved settings at a time (saveParts)
 
 	mu       sync.Mutex
-	live     map[string]*sshserver.Session // the interactive session per player id; guarded by mu
-	settings map[string]Settings           // per player id, while the server runs; guarded by mu
-	forms    map[string]formMemory         // the create form's last choices per player id (also saved: formOf); guarded by mu
-	who      map[string]liveInfo           // what the admin screen shows of each live session; guarded by mu
+	live     map[string]sshapp.Session // the interactive session per player id; guarded by mu
+	settings map[string]Settings       // per player id, while the server runs; guarded by mu
+	forms    map[string]formMemory     // the create form's last choices per player id (also saved: formOf); guarded by mu
+	who      map[string]liveInfo       // what the admin screen shows of each live session; guarded by mu
 }
 
 // NewApp returns the app over a running lobby. now reads the clock the
@@ -49,7 +49,7 @@ func NewApp(l *lobby.Lobby, reg *engine.Registry, now func() time.Time) *App {
 	if now == nil {
 		now = time.Now
 	}
-	return &App{lobby: l, reg: reg, now: now, live: map[string]*sshserver.Session{}, settings: map[string]Settings{},
+	return &App{lobby: l, reg: reg, now: now, live: map[string]sshapp.Session{}, settings: map[string]Settings{},
 		who: map[string]liveInfo{}, admin: admins{bans: map[[2]string]store.Ban{}}}
 }
 
@@ -70,7 +70,7 @@ func (a *App) SetArchive(ar Archive) { a.archive = ar }
 // NewSession enters the player into the lobby and returns their model. A
 // second interactive session of the same key takes over: the older one is
 // told and closed.
-func (a *App) NewSession(s *sshserver.Session) tea.Model {
+func (a *App) NewSession(s sshapp.Session) tea.Model {
 	id := s.Identity()
 	entry, err := a.lobby.Login(lobby.Login{ID: id.ID, Name: id.Name, Guest: id.Guest, Replaced: id.Replaced, Addr: hostOf(s.RemoteAddr())})
 	if err != nil {
@@ -213,7 +213,7 @@ func (a *App) PlainCommand(args []string) bool {
 // Command answers a session without a pty, or a plain command, with plain
 // text on stdout; errors go to stderr with a non-zero exit status (2 for
 // wrong usage).
-func (a *App) Command(s *sshserver.Session, args []string, stdout, stderr io.Writer) int {
+func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		args = []string{"help"}
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/lobby"
-	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -106,7 +106,7 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 // botCommand seats the session's program at a table and plays until the
 // table ends or the program leaves. Its refusals are protocol lines too
 // (an error with id 0), so the program reads them like any other.
-func (a *App) botCommand(s *sshserver.Session, args []string, out io.Writer) int {
+func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
 	refuse := func(code int, format string, args ...any) int {
 		b, _ := json.Marshal(botproto.ErrorMessage{Type: "error", Error: fmt.Sprintf(format, args...)})
 		fmt.Fprintf(out, "%s\n", b)

@@ -14,11 +14,11 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/cardroom/cardroom/lobby"
-	"github.com/cardroom/cardroom/sshserver"
+	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/tables"
 )
 
-// session is what a model needs of its SSH session (*sshserver.Session).
+// session is what a model needs of its SSH session (sshapp.Session).
 type session interface {
 	Window() (width, height int)
 	Renderer() *lipgloss.Renderer
@@ -337,14 +337,14 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
-	case sshserver.IdleWarningMsg:
+	case sshapp.IdleWarningMsg:
 		m.say(m.tx.f("No keys for a while: this session closes in %d s unless you press a key.", int(msg.Remaining.Seconds())), true)
 		return m, nil
-	case sshserver.InputDroppedMsg:
+	case sshapp.InputDroppedMsg:
 		m.say(m.tx.get("Too many keys at once: some were dropped."), true)
 		m.keepStatus = m.app.now().Add(3 * time.Second)
 		return m, nil
-	case sshserver.ClosingMsg:
+	case sshapp.ClosingMsg:
 		m.closed = msg.Reason
 		return m, tea.Quit
 	case lobbySubMsg:
