@@ -240,6 +240,8 @@ func (m *model) deepLink(args []string) tea.Cmd {
 	case "watch":
 		m.entering = true
 		return m.watch(arg)
+	case "bot":
+		return m.fail(errors.New("bot speaks the bot protocol, not to a terminal: leave out -t"))
 	}
 	return m.fail(fmt.Errorf("unknown command %q: use new GAME, join CODE or watch TABLE", clipText(args[0], 20)))
 }

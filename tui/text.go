@@ -574,6 +574,10 @@ var messages = []message{
 		"de", "Unbekannter Befehl {0}: new GAME, join CODE oder watch TABLE.",
 		"nl", "Onbekend commando {0}: gebruik new GAME, join CODE of watch TABLE."),
 
+	msg(`bot speaks the bot protocol, not to a terminal: leave out -t`,
+		"de", "bot spricht das Bot-Protokoll, nicht mit einem Terminal: lass -t weg.",
+		"nl", "bot spreekt het botprotocol, niet met een terminal: laat -t weg."),
+
 	msg(`unknown game `+quoted+` \(games: (.*)\)`,
 		"de", "Unbekanntes Spiel {0} (Spiele: {1}).",
 		"nl", "Onbekend spel {0} (spellen: {1})."),

@@ -181,6 +181,9 @@ func TestE2ECommandsWithoutPTY(t *testing.T) {
 			t.Errorf("ssh -t host %s: exit %d, %v, output:\n%q", cmd, code, err, c.Output())
 		}
 	}
+	// bot speaks its protocol on a pipe: with -t the screen says to leave it out.
+	bot := s.connect(ctx, t, "robo", sshtest.Options{Command: "bot"})
+	bot.waitForFold("leave out -t")
 	c, err := sshtest.Dial(ctx, s.addr, sshtest.Options{Command: "export 99"})
 	if err != nil {
 		t.Fatal(err)
