@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardroom/cardroom/engine"
@@ -55,5 +56,25 @@ func TestAwayLinesSayTheBotMoved(t *testing.T) {
 				t.Errorf("%s: %q, want it to say %q", lang, s, want)
 			}
 		}
+	}
+}
+
+// The score sheet says which rounds were special, in the player's language.
+func TestSheetNamesTheSpecialRounds(t *testing.T) {
+	g := playTo(t, "specialrounds", 3, 3, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 10 && v.Phase == trick.PhaseBid
+	})
+	for lang, want := range map[string]string{
+		"en": "special rounds: 5 trump choice, 7 no trump, 10 blind",
+		"de": "Sonderrunden: 5 Trumpfwahl, 7 ohne Trumpf, 10 blind",
+	} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Special Rounds", 0))
+		m.Update(tea.KeyMsg{Type: tea.KeyTab})
+		screen := ansi.Strip(m.View())
+		if !strings.Contains(screen, want) {
+			t.Errorf("%s: the sheet does not say %q:\n%s", lang, want, screen)
+		}
+		checkFits(t, "sheet", m.View(), 80, 24)
 	}
 }

@@ -141,7 +141,8 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 
 	// The rows come first; the chart (a gap, the plot, its legend) takes
 	// the lines they leave, if there are enough.
-	free := tm.m.height - 6 - boolInt(satOut) // header, title, names, total, help bar, chat
+	specials := specialRounds(tx, v)
+	free := tm.m.height - 6 - boolInt(satOut) - boolInt(specials != "") // header, title, names, total, help bar, chat
 	chartH := 0
 	if len(totals) > 1 && free-len(rows)-4 >= 4 { // and two lines of chat
 		chartH = min(10, free-len(rows)-4)
@@ -172,11 +173,32 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 	if satOut {
 		b.WriteString(st.Subtle.Render(fit(tx.get("out ~: sat the round out and scored the others' average"), tm.m.width)) + "\n")
 	}
+	if specials != "" {
+		b.WriteString(st.Subtle.Render(fit(specials, tm.m.width)) + "\n")
+	}
 	if chartH > 0 {
 		b.WriteString("\n" + st.chart(totals, marks, chartH))
 		b.WriteString(st.chartLegend(marks, names, tm.m.width) + "\n")
 	}
 	return b.String()
+}
+
+// specialRounds names the special rounds played so far and the one being
+// played ("special rounds: 5 trump choice, 7 no trump"), "" if none.
+func specialRounds(tx *text, v *trick.View) string {
+	var parts []string
+	for _, r := range v.Sheet {
+		if r.Modifier != trick.Ordinary {
+			parts = append(parts, strconv.Itoa(r.Round)+" "+modifierName(tx, r.Modifier.String()))
+		}
+	}
+	if !v.Over && v.Modifier != trick.Ordinary && (len(v.Sheet) == 0 || v.Sheet[len(v.Sheet)-1].Round < v.Round) {
+		parts = append(parts, strconv.Itoa(v.Round)+" "+modifierName(tx, v.Modifier.String()))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return tx.get("special rounds:") + " " + strings.Join(parts, ", ")
 }
 
 // sheetWindow is the n lines of rows shown when not all fit: the last

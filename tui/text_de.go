@@ -19,6 +19,7 @@ var catalogueDE = map[string]string{
 	"Back in the lobby. Your seat is kept: a bot plays it until you sit again.": "Zurück in der Lobby. Dein Platz bleibt: Ein Bot spielt, bis du zurückkommst.",
 	"Bell on your turn": "Ton bei deinem Zug",
 	"Blind round: everyone bids before seeing the cards.": "Blindansage: Alle sagen an, bevor sie ihre Karten sehen.",
+	"special rounds:":                           "Sonderrunden:",
 	"trump choice round":                        "Trumpfwahlrunde",
 	"no trump this round":                       "diese Runde ohne Trumpf",
 	"blind round":                               "Blindrunde",

@@ -19,6 +19,7 @@ var catalogueNL = map[string]string{
 	"Back in the lobby. Your seat is kept: a bot plays it until you sit again.": "Terug in de lobby. Je plaats blijft: een bot speelt tot je terugkomt.",
 	"Bell on your turn": "Bel bij je beurt",
 	"Blind round: everyone bids before seeing the cards.": "Blinde ronde: iedereen biedt voor hij zijn kaarten ziet.",
+	"special rounds:":                           "speciale rondes:",
 	"trump choice round":                        "troefkeuzeronde",
 	"no trump this round":                       "deze ronde zonder troef",
 	"blind round":                               "blinde ronde",
