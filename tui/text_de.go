@@ -117,7 +117,7 @@ var catalogueDE = map[string]string{
 	"confirm":                               "bestätigen",
 	"deal":                                  "Spiel",
 	"dealer":                                "Geber",
-	"default":                               "Standard",
+	"default":                               "voreingestellt",
 	"done":                                  "fertig",
 	"f: next game":                          "f: nächstes Spiel",
 	"farmer":                                "Bauer",

@@ -410,3 +410,14 @@ func TestDutchDealIsSpel(t *testing.T) {
 		}
 	}
 }
+
+// The form's default marker is a word of its own, so a default value never
+// reads "Standard (Standard)".
+func TestDefaultMarkerIsNotAValue(t *testing.T) {
+	for _, lang := range []string{"de", "nl"} {
+		tx := newText(lang)
+		if tx.get("default") == tx.get("standard") {
+			t.Errorf("%s: the default marker and the scoring value are both %q", lang, tx.get("default"))
+		}
+	}
+}
