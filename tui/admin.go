@@ -325,6 +325,9 @@ func (m *model) openAdmin() tea.Cmd {
 		var d adminData
 		a.mu.Lock()
 		for id, li := range a.who {
+			if s := a.live[id]; s != nil && s.Context().Err() != nil {
+				continue // closing (just kicked or banned): gone in a moment
+			}
 			d.sessions = append(d.sessions, adminSession{id, li})
 		}
 		for _, b := range a.admin.bans {

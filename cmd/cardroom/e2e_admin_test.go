@@ -107,6 +107,7 @@ func TestE2EAdminKickAnnounceBan(t *testing.T) {
 	admin.waitFor("Banned " + gossh.FingerprintSHA256(malloryKey.PublicKey()))
 	mallory.waitFor("An admin has banned you from this card room.")
 	admin.waitFor("Bans (1)")
+	admin.waitFor("Sessions (1)") // the banned session is off the list at once
 
 	refused := func(when string) {
 		t.Helper()
