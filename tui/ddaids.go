@@ -12,7 +12,7 @@ import (
 // What a Dou Dizhu player needs beside the table: the bidding, a redeal,
 // who is about to go out, the ranks still out, hints that play well.
 
-// ddBidLog is the deal's bidding, kept through the play: "alice pass ·
+// ddBidLog is the deal's bidding, kept through the play: "alice passed ·
 // Alan 1 · bob 3".
 func (tm *tableModel) ddBidLog(v *doudizhu.View) string {
 	if len(v.Bids) == 0 {
@@ -21,7 +21,7 @@ func (tm *tableModel) ddBidLog(v *doudizhu.View) string {
 	tx := tm.m.tx
 	parts := make([]string, len(v.Bids))
 	for i, bd := range v.Bids {
-		what := tx.get("pass")
+		what := tx.get("passed")
 		if bd.N > 0 {
 			what = strconv.Itoa(bd.N)
 		}

@@ -313,7 +313,7 @@ func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
 	if v.Phase == doudizhu.Bidding {
 		for _, bd := range v.Bids {
 			if bd.N == 0 {
-				last[bd.Seat] = tx.get("pass")
+				last[bd.Seat] = tx.get("passed")
 			} else {
 				last[bd.Seat] = tx.f("bid %d", bd.N)
 			}
@@ -324,7 +324,7 @@ func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
 	for _, t := range v.History {
 		if t.Pass {
 			passes++
-			last[t.Seat] = st.Subtle.Render(tx.get("pass"))
+			last[t.Seat] = st.Subtle.Render(tx.get("passed"))
 			continue
 		}
 		if passes >= 2 {

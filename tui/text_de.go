@@ -145,6 +145,7 @@ var catalogueDE = map[string]string{
 	"on":                                    "an",
 	"on your forehead":                      "an deiner Stirn",
 	"or p to pass":                          "oder p zum Passen",
+	"passed":                                "passt",
 	"pass":                                  "passen",
 	"play":                                  "spielen",
 	"play your card":                        "Karte spielen",

@@ -145,6 +145,7 @@ var catalogueNL = map[string]string{
 	"on":                                    "aan",
 	"on your forehead":                      "op je voorhoofd",
 	"or p to pass":                          "of p om te passen",
+	"passed":                                "past",
 	"pass":                                  "pas",
 	"play":                                  "spelen",
 	"play your card":                        "kaart spelen",

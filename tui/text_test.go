@@ -421,3 +421,13 @@ func TestDefaultMarkerIsNotAValue(t *testing.T) {
 		}
 	}
 }
+
+// A Dou Dizhu seat that passed is said in the third person in the bidding
+// log and the last-play column: German "passt", not the key label "passen".
+func TestPassedIsThirdPerson(t *testing.T) {
+	for lang, want := range map[string]string{"en": "passed", "de": "passt", "nl": "past"} {
+		if got := newText(lang).get("passed"); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
