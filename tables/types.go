@@ -25,7 +25,7 @@ var (
 	ErrChatEmpty    = errors.New("nothing left to send: the line held only spaces, control characters or escape sequences")
 	ErrChatTooLong  = errors.New("that chat line is too long")
 	ErrChatTooFast  = errors.New("you are chatting too fast: wait a moment")
-	ErrChatClosed   = errors.New("chat is closed until this trick is complete (forehead round, SR-9)")
+	ErrChatClosed   = errors.New("chat is closed until this trick is complete (forehead round)")
 	ErrNoPenalty    = errors.New("penalties are given only at boerenbridge tables (BB-7)")
 	ErrBadPenalty   = errors.New("a penalty is a negative number of points with a reason")
 	ErrTableAborted = errors.New("the table stopped after an internal error")

@@ -423,7 +423,7 @@ var messages = []message{
 	msg(`you are chatting too fast: wait a moment`,
 		"de", "Du chattest zu schnell: Warte einen Moment.",
 		"nl", "Je chat te snel: wacht even."),
-	msg(`chat is closed until this trick is complete \(forehead round, SR-9\)`,
+	msg(`chat is closed until this trick is complete \(forehead round\)`,
 		"en", "Chat is closed until this trick is complete (forehead round).",
 		"de", "Der Chat ist zu, bis dieser Stich vollständig ist (Stirnrunde).",
 		"nl", "De chat is dicht tot deze slag compleet is (voorhoofdronde)."),

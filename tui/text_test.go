@@ -431,3 +431,17 @@ func TestPassedIsThirdPerson(t *testing.T) {
 		}
 	}
 }
+
+// The table's own chat-closed error carries no rule ID, so a player who
+// reads it untranslated (a bot program, a log) sees none either, and the
+// screens translate it.
+func TestChatClosedHasNoRuleID(t *testing.T) {
+	if ruleID.MatchString(tables.ErrChatClosed.Error()) {
+		t.Errorf("ErrChatClosed is %q", tables.ErrChatClosed)
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		if s := newText(lang).err(tables.ErrChatClosed); ruleID.MatchString(s) || s == tables.ErrChatClosed.Error() {
+			t.Errorf("%s: %q", lang, s)
+		}
+	}
+}
