@@ -297,7 +297,7 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 	n := f.rows()
 	pace := t.get("at once")
 	if d := f.paces[f.pace]; d > 0 {
-		pace = t.f("%.1f s per move", d.Seconds())
+		pace = t.f("%s s per move", t.decimal(d.Seconds()))
 	}
 	if f.pace == f.paceDef {
 		pace += s.Subtle.Render(" (" + t.get("default") + ")")
@@ -317,7 +317,7 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 	row(n-5, t.get("Bot pace"), pace, t.get("how long a bot waits before its move"))
 	hold := t.get("none")
 	if d := f.holds[f.hold]; d > 0 {
-		hold = t.f("%.1f s", d.Seconds())
+		hold = t.f("%s s", t.decimal(d.Seconds()))
 	}
 	if f.hold == f.holdDef {
 		hold += s.Subtle.Render(" (" + t.get("default") + ")")

@@ -63,3 +63,12 @@ func TestCreateFormTurnTimerDefault(t *testing.T) {
 		t.Errorf("the form does not show the server's timer:\n%s", v)
 	}
 }
+
+// The German form writes its paces with a decimal comma.
+func TestCreateFormDecimalComma(t *testing.T) {
+	m := testModel(80, 24, Settings{Lang: "de"})
+	f := m.newForm("singularity")
+	if v := ansi.Strip(f.view(m.st, m.tx, 80)); !strings.Contains(v, "Stichpause         1,5 s") || !strings.Contains(v, "1,0 s pro Zug") {
+		t.Errorf("no decimal comma in the German form:\n%s", v)
+	}
+}

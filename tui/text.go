@@ -32,6 +32,16 @@ func (t *text) get(en string) string {
 	return en
 }
 
+// decimal is x with one decimal, written with the language's decimal
+// mark: 1.5 in English, 1,5 in German and Dutch.
+func (t *text) decimal(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	if t.lang == "de" || t.lang == "nl" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // f translates a format string, then formats it.
 func (t *text) f(en string, args ...any) string {
 	return fmt.Sprintf(t.get(en), args...)

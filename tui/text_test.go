@@ -445,3 +445,13 @@ func TestChatClosedHasNoRuleID(t *testing.T) {
 		}
 	}
 }
+
+// German and Dutch write a decimal with a comma: the form's bot pace reads
+// "0,5 s pro Zug", not "0.5 s".
+func TestDecimalMark(t *testing.T) {
+	for lang, want := range map[string]string{"en": "1.5", "de": "1,5", "nl": "1,5"} {
+		if got := newText(lang).decimal(1.5); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
