@@ -114,7 +114,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	defer stop()
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		logger.Error("cannot listen", "addr", cfg.Listen, "err", err)
+		logger.Error("cannot listen: stop what holds the address or choose another with --listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
 	botOpt, err := botKeysOption(*botKeys)
@@ -128,7 +128,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		mln, err := net.Listen("tcp", *metricsAddr)
 		if err != nil {
 			ln.Close()
-			logger.Error("cannot listen for metrics", "addr", *metricsAddr, "err", err)
+			logger.Error("cannot listen for metrics: choose another address with --metrics", "addr", *metricsAddr, "err", err)
 			return 1
 		}
 		opts = append(opts, withMetrics(mln))
@@ -138,7 +138,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
 		}
-		logger.Error("cardroom stopped", "err", err)
+		logger.Error("stopped", "err", err)
 		return 1
 	}
 	return 0
