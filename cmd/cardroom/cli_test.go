@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// cardroom, cardroom -h and cardroom help list every subcommand, one line
+// cardroom -h and cardroom help list every subcommand, one line
 // each, on stdout.
 func TestOverviewListsEverySubcommand(t *testing.T) {
-	for _, args := range [][]string{nil, {"-h"}, {"--help"}, {"help"}, {"help", "help"}} {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}, {"help", "help"}} {
 		code, out, errOut := runCmd(t, "", args...)
 		if code != 0 || errOut != "" {
 			t.Errorf("cardroom %v: exit %d, stderr %q", args, code, errOut)

@@ -1,5 +1,5 @@
-// Command cardroom is the card room served over SSH, and its tools:
-// cardroom help lists the subcommands.
+// Command cardroom is the card room served over SSH, and its tools: with no
+// arguments it serves; cardroom help lists the subcommands.
 package main
 
 import (
@@ -45,9 +45,9 @@ func main() {
 
 // run dispatches a subcommand and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		printOverview(stdout)
-		return exitOK
+	if len(args) == 0 { // the two-command start: go run ./cmd/cardroom
+		fmt.Fprintln(stderr, "cardroom: serving; cardroom help lists the other commands")
+		return serveCmd(nil, os.Getenv, stdout, stderr)
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
@@ -84,5 +84,5 @@ func printOverview(w io.Writer) {
 		fmt.Fprintf(tw, "  %s %s\t%s\n", c.name, c.args, c.what)
 	}
 	tw.Flush()
-	fmt.Fprint(w, "\ncardroom COMMAND -h tells more about one. Start a server with: cardroom serve\n")
+	fmt.Fprint(w, "\ncardroom COMMAND -h tells more about one. cardroom alone is cardroom serve.\n")
 }
