@@ -21,7 +21,8 @@ type FileSink struct {
 	Dir string
 }
 
-// Save writes data to a new file named after tableID.
+// Save writes data to a new file named after tableID. The file appears whole:
+// data goes to a temporary file first, which is then linked into place.
 func (s FileSink) Save(tableID string, data []byte) error {
 	if !validID(tableID) {
 		return fmt.Errorf("record: table id %q is not a safe file name", tableID)
@@ -30,21 +31,29 @@ func (s FileSink) Save(tableID string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
+	tmp, err := os.CreateTemp(dir, "."+tableID+"-*.tmp")
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o600)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
 	for n := 1; n < 1000; n++ {
 		name := tableID
 		if n > 1 {
 			name += "-" + strconv.Itoa(n)
 		}
-		f, err := os.OpenFile(filepath.Join(dir, name+".jsonl"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		err := os.Link(tmp.Name(), filepath.Join(dir, name+".jsonl"))
 		if errors.Is(err, os.ErrExist) {
 			continue
-		}
-		if err != nil {
-			return fmt.Errorf("record: %w", err)
-		}
-		_, err = f.Write(data)
-		if cerr := f.Close(); err == nil {
-			err = cerr
 		}
 		if err != nil {
 			return fmt.Errorf("record: %w", err)

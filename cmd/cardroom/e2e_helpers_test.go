@@ -769,9 +769,9 @@ const helpText = "Lobby: ↑↓ choose a table"
 // every move against the rules.
 func (s *testServer) record(t *testing.T) engine.Report {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(s.dir, "records", "*.jsonl"))
-	if err != nil || len(files) != 1 {
-		t.Fatalf("records: %v, %v; want one", files, err)
+	files := s.records(t, 1)
+	if len(files) != 1 {
+		t.Fatalf("records: %v; want one", files)
 	}
 	f, err := os.Open(files[0])
 	if err != nil {
@@ -783,6 +783,30 @@ func (s *testServer) record(t *testing.T) engine.Report {
 		t.Fatalf("the record %s does not replay: %v", files[0], err)
 	}
 	return rep
+}
+
+// records waits until the server's data dir holds at least n game records
+// (a table writes its record as it ends, which can be just after the screen
+// has moved on), or the test's deadline passes, and returns them.
+func (s *testServer) records(t *testing.T, n int) []string {
+	t.Helper()
+	ctx := testCtx(t)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		files, err := filepath.Glob(filepath.Join(s.dir, "records", "*.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) >= n {
+			return files
+		}
+		select {
+		case <-ctx.Done():
+			return files
+		case <-tick.C:
+		}
+	}
 }
 
 // ---- tables in the lobby ---------------------------------------------------

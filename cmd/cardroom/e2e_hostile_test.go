@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -147,9 +146,9 @@ func cardFaces(cells string) []string {
 // bottom cards), none in round 19 of specialrounds (the forehead round).
 func dealtTo(t *testing.T, s *testServer, name string, forehead bool) []map[string]bool {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(s.dir, "records", "*.jsonl"))
-	if err != nil || len(files) != 1 {
-		t.Fatalf("records: %v, %v; want one", files, err)
+	files := s.records(t, 1)
+	if len(files) != 1 {
+		t.Fatalf("records: %v; want one", files)
 	}
 	b, err := os.ReadFile(files[0])
 	if err != nil {
