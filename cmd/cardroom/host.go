@@ -44,12 +44,16 @@ func withMetrics(ln net.Listener) serveOption {
 	return func(c *serveSettings) { c.host.metrics = ln }
 }
 
-// readAdminKeys reads an authorized_keys file: one public key a line,
-// blank lines and # comments skipped. It returns the keys' fingerprints.
-func readAdminKeys(path string) ([]string, error) {
+// readAdminKeys reads the --admin-keys file (see readKeyFile).
+func readAdminKeys(path string) ([]string, error) { return readKeyFile("admin keys", path) }
+
+// readKeyFile reads an authorized_keys file: one public key a line, blank
+// lines and # comments skipped. It returns the keys' fingerprints; what
+// names the file in errors.
+func readKeyFile(what, path string) ([]string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("admin keys: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	var out []string
 	sc := bufio.NewScanner(bytes.NewReader(b))
@@ -61,15 +65,15 @@ func readAdminKeys(path string) ([]string, error) {
 		}
 		pub, _, _, _, err := gossh.ParseAuthorizedKey(line)
 		if err != nil {
-			return nil, fmt.Errorf("admin keys: %s line %d: %v (write one key a line, as in authorized_keys)", path, n, err)
+			return nil, fmt.Errorf("%s: %s line %d: %v (write one key a line, as in authorized_keys)", what, path, n, err)
 		}
 		out = append(out, hostkeys.Fingerprint(pub))
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("admin keys: %s: %w", path, err)
+		return nil, fmt.Errorf("%s: %s: %w", what, path, err)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("admin keys: %s holds no key", path)
+		return nil, fmt.Errorf("%s: %s holds no key", what, path)
 	}
 	return out, nil
 }
