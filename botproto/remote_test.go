@@ -11,9 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cardroom/cardroom/botproto/prototest"
 	"github.com/cardroom/cardroom/engine"
-	"github.com/cardroom/cardroom/engine/cards"
-	dd "github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
 	"go.uber.org/goleak"
@@ -101,52 +100,6 @@ func first(req map[string]any) string {
 	return string(b)
 }
 
-// hidden lists the card tokens seat may not know in g now: cards in the
-// other hands that the seat sees nowhere (its hand, the table, foreheads).
-func hidden(g engine.Game, seat int) []string {
-	seen := map[string]bool{}
-	var others []cards.Card
-	switch tg := g.(type) {
-	case *trick.Game:
-		v := tg.ViewOf(seat)
-		for _, c := range v.Hand {
-			seen[c.String()] = true
-		}
-		for _, c := range v.Foreheads {
-			seen[c.String()] = true
-		}
-		for _, p := range v.Played {
-			seen[p.Card.String()] = true
-		}
-		for _, d := range v.Draws {
-			seen[d.Card.String()] = true
-		}
-		seen[v.Turned.String()] = true
-		for s := range g.Players() {
-			if s != seat {
-				others = append(others, tg.Hand(s).Cards()...)
-			}
-		}
-	case *dd.Game:
-		v := g.View(seat).(*dd.View)
-		for _, c := range append(append([]cards.Card{}, v.Hand...), v.Bottom...) {
-			seen[c.String()] = true
-		}
-		for s := range g.Players() {
-			if s != seat {
-				others = append(others, g.View(s).(*dd.View).Hand...)
-			}
-		}
-	}
-	var out []string
-	for _, c := range others {
-		if !seen[c.String()] {
-			out = append(out, c.String())
-		}
-	}
-	return out
-}
-
 // TestRemoteWholeGame: a scripted bot plays seat 0 of a whole game of each
 // rule set through the protocol; every byte the server writes to it is
 // checked against the cards it may not know at that moment (ON-4).
@@ -174,7 +127,7 @@ func TestRemoteWholeGame(t *testing.T) {
 				}
 				m := games.RandomBot{}.Decide(g.View(seat), rng)
 				if seat == 0 {
-					secret := hidden(g, 0)
+					secret := prototest.Secret(g, 0)
 					m = s.remote.DecideContext(context.Background(), g.View(0), rng)
 					out := s.rec.take()
 					for _, c := range secret {

@@ -15,11 +15,9 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/cardroom/cardroom/botproto/prototest"
 	"github.com/cardroom/cardroom/engine"
-	"github.com/cardroom/cardroom/engine/cards"
-	dd "github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/games"
-	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
@@ -225,7 +223,7 @@ func checkHidden(t *testing.T, s *testServer, seat int, requests []string) {
 				if k >= len(requests) {
 					t.Fatalf("the bot's seat moved %d times or more, but it was asked %d times", k+1, len(requests))
 				}
-				for _, c := range secretCards(g, seat) {
+				for _, c := range prototest.Secret(g, seat) {
 					if strings.Contains(requests[k], `"`+c+`"`) {
 						t.Fatalf("request %d holds %s, a card of another seat's hand: %s", k+1, c, requests[k])
 					}
@@ -244,48 +242,6 @@ func checkHidden(t *testing.T, s *testServer, seat int, requests []string) {
 	if k != len(requests) || k < 3 {
 		t.Errorf("the seat moved %d times and was asked %d times", k, len(requests))
 	}
-}
-
-// secretCards lists the card tokens seat may not know in g now: cards of
-// the other hands that it sees nowhere (its hand, the table, foreheads).
-func secretCards(g engine.Game, seat int) []string {
-	seen := map[string]bool{}
-	var others []cards.Card
-	switch tg := g.(type) {
-	case *trick.Game:
-		v := tg.ViewOf(seat)
-		for _, c := range append(append([]cards.Card{v.Turned}, v.Hand...), v.Foreheads...) {
-			seen[c.String()] = true
-		}
-		for _, p := range v.Played {
-			seen[p.Card.String()] = true
-		}
-		for _, d := range v.Draws {
-			seen[d.Card.String()] = true
-		}
-		for s := range g.Players() {
-			if s != seat {
-				others = append(others, tg.Hand(s).Cards()...)
-			}
-		}
-	case *dd.Game:
-		v := g.View(seat).(*dd.View)
-		for _, c := range append(append([]cards.Card{}, v.Hand...), v.Bottom...) {
-			seen[c.String()] = true
-		}
-		for s := range g.Players() {
-			if s != seat {
-				others = append(others, g.View(s).(*dd.View).Hand...)
-			}
-		}
-	}
-	var out []string
-	for _, c := range others {
-		if !seen[c.String()] {
-			out = append(out, c.String())
-		}
-	}
-	return out
 }
 
 // TestE2EInvitedBot: the host of a private table invites a key with
