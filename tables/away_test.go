@@ -23,7 +23,7 @@ func TestON3OneTimeoutPlaysOneMove(t *testing.T) {
 		a := r.subscribe(alice)
 		must(t, r.table.Start(alice))
 		synctest.Wait()                   // the table has armed the timer
-		r.clock.Advance(10 * time.Second) // alice's bid runs out
+		r.advance(10 * time.Second) // alice's bid runs out
 		s := a.now()
 		if s.Turn != 0 || kinds(s) != "abb" || !s.Seats[0].TimedOut || s.Deadline.IsZero() {
 			t.Fatalf("after one timeout: turn %d seats %q timed out %v deadline %v; want alice to play her card herself, shown away",
@@ -41,12 +41,12 @@ func TestON3OneTimeoutPlaysOneMove(t *testing.T) {
 		}
 		// Two in a row: her last card of round 1, her bid of round 2.
 		synctest.Wait() // the table has armed the timer
-		r.clock.Advance(10 * time.Second)
+		r.advance(10 * time.Second)
 		if s := a.now(); s.Turn != 0 || s.Deadline.IsZero() || !s.Seats[0].TimedOut {
 			t.Fatalf("round 2: turn %d deadline %v; want alice to bid herself", s.Turn, s.Deadline)
 		}
 		synctest.Wait() // the table has armed the timer
-		r.clock.Advance(10 * time.Second)
+		r.advance(10 * time.Second)
 		s = a.now()
 		if kinds(s) != "abb" || s.Seats[0].TimedOut || !slices.Equal(s.BotRounds, []int{1, 2}) {
 			t.Fatalf("after two timeouts: seats %q timed out %v bot rounds %v; want away for good, bot rounds [1 2]", kinds(s), s.Seats[0].TimedOut, s.BotRounds)
@@ -67,7 +67,7 @@ func TestON3BackAfterTimeout(t *testing.T) {
 		a := r.subscribe(alice)
 		must(t, r.table.Start(alice))
 		synctest.Wait() // the table has armed the timer
-		r.clock.Advance(10 * time.Second)
+		r.advance(10 * time.Second)
 		must(t, r.table.SetAway(alice, false))
 		if s := a.now(); kinds(s) != "hbb" || s.Turn != 0 || s.Deadline.IsZero() {
 			t.Fatalf("back: seats %q turn %d deadline %v", kinds(s), s.Turn, s.Deadline)
@@ -89,7 +89,7 @@ func TestSI5OneTimeoutDoesNotSitOut(t *testing.T) {
 		must(t, r.table.Move(alice, engine.BidMove(1)))
 		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
 		synctest.Wait()                   // the table has armed the timer
-		r.clock.Advance(10 * time.Second) // her last card of round 1
+		r.advance(10 * time.Second) // her last card of round 1
 		s := a.now()
 		if s.Round != 2 || s.Turn != 0 || s.Deadline.IsZero() {
 			t.Fatalf("round %d turn %d deadline %v; want alice to bid round 2 herself", s.Round, s.Turn, s.Deadline)
@@ -134,7 +134,7 @@ func TestON3OneTimeoutKeepsTheBlindRound(t *testing.T) {
 				return
 			}
 			if v.Round == 9 && v.Phase == trick.PhasePlay && len(v.Hand) == 1 {
-				r.clock.Advance(10 * time.Second)
+				r.advance(10 * time.Second)
 				timedOut = true
 				continue
 			}

@@ -142,7 +142,7 @@ func TestJournalLinesAreTheRecordSoFar(t *testing.T) {
 		must(t, r.table.Start(alice))
 		for range 200 {
 			synctest.Wait()
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 		}
 		synctest.Wait()
 		s := j.saved("jl")
@@ -234,7 +234,7 @@ func TestRestoreMidRound(t *testing.T) {
 						return r.sink.get("rm"), j, nil
 					default:
 					}
-					r.clock.Advance(time.Second)
+					r.advance(time.Second)
 				}
 				view = w.now().View
 				r.stop()
@@ -285,7 +285,7 @@ func TestRestoreMidRound(t *testing.T) {
 					select {
 					case <-tb.Done():
 					default:
-						r.clock.Advance(time.Second)
+						r.advance(time.Second)
 						continue
 					}
 					break

@@ -41,11 +41,11 @@ func TestTrickPauseHoldsEveryTrick(t *testing.T) {
 					}
 					pauses++
 					last = s
-					r.clock.Advance(1499 * time.Millisecond)
+					r.advance(1499 * time.Millisecond)
 					if s := w.now(); !s.Paused || s.Version != last.Version {
 						t.Fatal("the pause ended early")
 					}
-					r.clock.Advance(time.Millisecond)
+					r.advance(time.Millisecond)
 				}
 				switch v := last.View.(type) {
 				case *trick.View:
@@ -84,7 +84,7 @@ func TestTrickPauseEndsOnAMove(t *testing.T) {
 				return
 			}
 			if s.Paused {
-				r.clock.Advance(time.Second)
+				r.advance(time.Second)
 				continue
 			}
 			must(t, r.table.Move(alice, s.View.LegalMoves()[0]))

@@ -83,13 +83,13 @@ func TestPlacedRemoteBotRefusedAtThePace(t *testing.T) {
 			case 1:
 				bot1++
 				// Before the pace nothing moves, whatever the bot said.
-				r.clock.Advance(time.Second - time.Millisecond)
+				r.advance(time.Second - time.Millisecond)
 				if s := a.now(); s.Turn != 1 {
 					t.Fatalf("seat 1's move %d came before the pace", bot1)
 				}
-				r.clock.Advance(time.Millisecond)
+				r.advance(time.Millisecond)
 			default:
-				r.clock.Advance(time.Second)
+				r.advance(time.Second)
 			}
 		}
 		if s := a.now(); s.Phase != Over {

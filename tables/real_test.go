@@ -150,7 +150,7 @@ func TestSR6_DrawShownCardByCard(t *testing.T) {
 			if n := draws(s); n > 0 {
 				seen[n] = true
 			}
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 		}
 		// Three seats draw at least three cards: each count showed on its own.
 		for n := 1; n <= 3; n++ {

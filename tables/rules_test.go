@@ -41,7 +41,7 @@ func TestON2DropAndReconnectTakesOverAtOnce(t *testing.T) {
 		if s := spy.now(); kinds(s) != "abb" || s.Seats[0].Connected || s.Seats[0].Name != "alice" {
 			t.Fatalf("after the drop: seats %q %+v; want alice's seat kept, away", kinds(s), s.Seats[0])
 		}
-		r.clock.Advance(time.Second) // her bot bids at the bot pace
+		r.advance(time.Second) // her bot bids at the bot pace
 		if s := spy.now(); s.Turn != 1 {
 			t.Fatalf("turn %d after the bot pace, want 1: alice's bot bid for her", s.Turn)
 		}
@@ -50,10 +50,10 @@ func TestON2DropAndReconnectTakesOverAtOnce(t *testing.T) {
 			t.Fatalf("after reconnecting: seats %q, you %d; want alice human in seat 0", kinds(s), s.You)
 		}
 		for range 2 { // the two bots bid
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 			synctest.Wait()
 		}
-		r.clock.Advance(time.Hour) // no timer: the table waits for alice
+		r.advance(time.Hour) // no timer: the table waits for alice
 		s := a.now()
 		if s.Turn != 0 || r.clock.Pending() != 0 {
 			t.Fatalf("turn %d, %d timers pending; want alice to move, no bot timer", s.Turn, r.clock.Pending())
@@ -79,11 +79,11 @@ func TestON3TimerExpiryBotMovesAndMarksAway(t *testing.T) {
 		if want := t0.Add(60 * time.Second); s.Turn != 0 || !s.Deadline.Equal(want) {
 			t.Fatalf("turn %d deadline %v; want alice to move by %v", s.Turn, s.Deadline, want)
 		}
-		r.clock.Advance(59 * time.Second)
+		r.advance(59 * time.Second)
 		if s := a.now(); s.Turn != 0 || kinds(s) != "hbb" {
 			t.Fatalf("at 59 s: turn %d seats %q; want still alice's turn", s.Turn, kinds(s))
 		}
-		r.clock.Advance(time.Second)
+		r.advance(time.Second)
 		s = a.now()
 		if s.Turn != 1 || kinds(s) != "abb" || !s.Deadline.IsZero() {
 			t.Fatalf("at 60 s: turn %d seats %q deadline %v; want the bot to have bid, alice away", s.Turn, kinds(s), s.Deadline)
@@ -92,7 +92,7 @@ func TestON3TimerExpiryBotMovesAndMarksAway(t *testing.T) {
 			t.Fatalf("no system line about the timer: %+v", s.Chat)
 		}
 		for range 2 {
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 			synctest.Wait()
 		}
 		s = a.now()
@@ -180,7 +180,7 @@ func TestChatCleansLimitsAndRateLimits(t *testing.T) {
 		if err := r.table.Chat(alice, "one more"); !errors.Is(err, ErrChatTooFast) {
 			t.Fatalf("line %d at once: got %v, want ErrChatTooFast", ChatBurst+1, err)
 		}
-		r.clock.Advance(ChatEvery)
+		r.advance(ChatEvery)
 		must(t, r.table.Chat(alice, "later"))
 		if s := a.now(); len(s.Chat) != 4 || s.Chat[3].Text != "later" {
 			t.Fatalf("chat log %+v, want the last 4 lines", s.Chat)
@@ -536,19 +536,19 @@ func TestIdleWaitingTableCloses(t *testing.T) {
 			t.Fatalf("host %q (bob is host: %v), want bob", s.Host, s.YouHost)
 		}
 		must(t, r.table.Disconnect(bob))
-		r.clock.Advance(time.Hour) // bob is still subscribed: not idle
+		r.advance(time.Hour) // bob is still subscribed: not idle
 		if s := b.now(); s.Phase != Waiting {
 			t.Fatalf("phase %v, want waiting", s.Phase)
 		}
 		b.sub.Close()
-		r.clock.Advance(DefaultIdleClose - time.Second)
+		r.advance(DefaultIdleClose - time.Second)
 		synctest.Wait()
 		select {
 		case <-r.table.Done():
 			t.Fatal("closed too early")
 		default:
 		}
-		r.clock.Advance(time.Second)
+		r.advance(time.Second)
 		if err := r.wait(); err != nil {
 			t.Fatalf("Run: %v", err)
 		}

@@ -85,13 +85,13 @@ func TestJournalFailurePausesTheTable(t *testing.T) {
 			}
 			tries := j.tries.Load()
 			n := j.count("t1")
-			r.clock.Advance(time.Hour) // no bot, no turn timer moves meanwhile
+			r.advance(time.Hour) // no bot, no turn timer moves meanwhile
 			synctest.Wait()
 			if j.count("t1") != n || j.tries.Load() <= tries {
 				t.Fatalf("during the pause: journal %d lines (was %d), %d tries (was %d)", j.count("t1"), n, j.tries.Load(), tries)
 			}
 			j.failWrites.Store(false)
-			r.clock.Advance(DefaultJournalRetry)
+			r.advance(DefaultJournalRetry)
 			s = w.now()
 			if s.Unsaved || !hasLine(s, resumedLine) || s.Turn == 0 {
 				t.Fatalf("after the journal is written again: paused %v, turn %d, chat %+v", s.Unsaved, s.Turn, s.Chat)
@@ -106,7 +106,7 @@ func TestJournalFailurePausesTheTable(t *testing.T) {
 				return r.sink.get("t1"), j
 			default:
 			}
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 		}
 		t.Fatal("the game did not end")
 		return "", nil
@@ -156,7 +156,7 @@ func TestFinishedGameKeptAfterFailures(t *testing.T) {
 			if tries == 0 {
 				t.Fatal("the game was not handed to the journal")
 			}
-			r.clock.Advance(DefaultJournalRetry)
+			r.advance(DefaultJournalRetry)
 			synctest.Wait()
 			if j.tries.Load() <= tries {
 				t.Fatal("no second try")
@@ -169,7 +169,7 @@ func TestFinishedGameKeptAfterFailures(t *testing.T) {
 				return
 			}
 			j.failFinish.Store(false)
-			r.clock.Advance(DefaultJournalRetry)
+			r.advance(DefaultJournalRetry)
 			if err := r.wait(); err != nil {
 				t.Fatal(err)
 			}

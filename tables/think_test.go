@@ -122,7 +122,7 @@ func TestBotMovesAtPaceAndDecisionWhicheverLast(t *testing.T) {
 			t.Fatalf("seat 1's bot started %d decisions, want 1 at once (not after the pace)", n)
 		}
 		// Pace first: the table waits for the decision.
-		r.clock.Advance(time.Second)
+		r.advance(time.Second)
 		if s := a.now(); s.Turn != 1 {
 			t.Fatalf("turn %d after the pace with the decision still out, want 1", s.Turn)
 		}
@@ -135,11 +135,11 @@ func TestBotMovesAtPaceAndDecisionWhicheverLast(t *testing.T) {
 		if s := a.now(); s.Turn != 2 {
 			t.Fatalf("turn %d with the decision in before the pace, want 2 until the pace", s.Turn)
 		}
-		r.clock.Advance(time.Second - time.Millisecond)
+		r.advance(time.Second - time.Millisecond)
 		if s := a.now(); s.Turn != 2 {
 			t.Fatalf("turn %d 1 ms before the pace, want 2", s.Turn)
 		}
-		r.clock.Advance(time.Millisecond)
+		r.advance(time.Millisecond)
 		if s := a.now(); s.Turn != 0 {
 			t.Fatalf("turn %d at the pace, want 0: seat 2's bot has moved", s.Turn)
 		}
@@ -186,20 +186,20 @@ func TestSlowBotCutAtTheBudget(t *testing.T) {
 				must(t, r.table.Start(alice))
 				must(t, r.table.Move(alice, engine.BidMove(1)))
 				a.now()
-				r.clock.Advance(DefaultBotBudget - time.Millisecond)
+				r.advance(DefaultBotBudget - time.Millisecond)
 				if _, c, _ := g.count(); c != 0 {
 					t.Fatalf("context ended %d times before the budget", c)
 				}
-				r.clock.Advance(time.Millisecond)
+				r.advance(time.Millisecond)
 				a.now()
 				if _, c, ret := g.count(); tc.honest && (c != 1 || ret != 1) || !tc.honest && ret != 0 {
 					t.Fatalf("at the budget: cancelled %d, returned %d", c, ret)
 				}
-				r.clock.Advance(botGrace)
+				r.advance(botGrace)
 				if s := a.now(); s.Turn != 1 {
 					t.Fatalf("turn %d before the pace, want 1: the move waits for the pace", s.Turn)
 				}
-				r.clock.Advance(time.Second - DefaultBotBudget - botGrace)
+				r.advance(time.Second - DefaultBotBudget - botGrace)
 				if s := a.now(); s.Turn != 2 {
 					t.Fatalf("turn %d at the pace, want 2: seat 1 has moved", s.Turn)
 				}
@@ -245,12 +245,12 @@ func TestTurnTimerBoundsTheDecision(t *testing.T) {
 		must(t, r.table.Move(alice, engine.BidMove(1)))
 		a.now()
 		armed := r.clock.Now()
-		r.clock.Advance(99 * time.Millisecond)
+		r.advance(99 * time.Millisecond)
 		a.now()
 		if _, c, _ := g.count(); c != 0 {
 			t.Fatalf("the decision was stopped before the turn timer")
 		}
-		r.clock.Advance(time.Millisecond)
+		r.advance(time.Millisecond)
 		a.now()
 		g.mu.Lock()
 		cancelled := g.cancelled
@@ -258,7 +258,7 @@ func TestTurnTimerBoundsTheDecision(t *testing.T) {
 		if len(cancelled) != 1 || cancelled[0].Sub(armed) != 100*time.Millisecond {
 			t.Fatalf("context ended at %v after the start, want once at 100 ms (the turn timer)", cancelled)
 		}
-		r.clock.Advance(time.Second)
+		r.advance(time.Second)
 		if s := a.now(); s.Turn != 2 {
 			t.Fatalf("turn %d, want 2", s.Turn)
 		}
@@ -292,7 +292,7 @@ func TestStaleDecisionDroppedWhenOwnerReturns(t *testing.T) {
 		if s.Turn != 0 || kinds(s) != "hbb" || r.clock.Pending() != 0 {
 			t.Fatalf("turn %d seats %q pending timers %d; want alice to move, no bot timer", s.Turn, kinds(s), r.clock.Pending())
 		}
-		r.clock.Advance(time.Hour)
+		r.advance(time.Hour)
 		if s := a.now(); s.Turn != 0 {
 			t.Fatalf("turn %d an hour later, want 0: the stale move was played", s.Turn)
 		}
@@ -316,7 +316,7 @@ func TestTableServesWhileBotThinks(t *testing.T) {
 		a := r.subscribe(alice)
 		must(t, r.table.Start(alice))
 		must(t, r.table.Move(alice, engine.BidMove(1)))
-		r.clock.Advance(time.Second) // the pace has passed; the bot still thinks
+		r.advance(time.Second) // the pace has passed; the bot still thinks
 		a.now()
 		must(t, r.table.Chat(alice, "still thinking?"))
 		must(t, r.table.Sit(bob, 2)) // bob takes seat 2 from its bot
@@ -404,7 +404,7 @@ func TestPacedBotsPlayAsUnpaced(t *testing.T) {
 				return strings.Join(moves, "\n")
 			default:
 			}
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 		}
 	}
 	var unpaced, paced string

@@ -25,20 +25,20 @@ func TestUnattendedTableEnds(t *testing.T) {
 		c := r.subscribe(carol) // a spectator
 		a.sub.Close()
 		synctest.Wait()
-		r.clock.Advance(time.Hour - time.Second) // carol watches: the game goes on
+		r.advance(time.Hour - time.Second) // carol watches: the game goes on
 		if s := c.now(); s.Phase != Playing {
 			t.Fatalf("phase %v with a spectator, want playing", s.Phase)
 		}
 		c.sub.Close()
 		synctest.Wait()
-		r.clock.Advance(time.Minute - time.Second)
+		r.advance(time.Minute - time.Second)
 		synctest.Wait()
 		select {
 		case <-r.table.Done():
 			t.Fatal("ended before its grace")
 		default:
 		}
-		r.clock.Advance(time.Second)
+		r.advance(time.Second)
 		if err := r.wait(); err != nil {
 			t.Fatalf("Run: %v", err)
 		}
@@ -81,7 +81,7 @@ func TestRestoredUnattendedTableEnds(t *testing.T) {
 		go func() { r.errc <- tb.Run(ctx) }()
 		t.Cleanup(func() { r.stop() })
 		synctest.Wait()
-		r.clock.Advance(time.Minute)
+		r.advance(time.Minute)
 		if err := r.wait(); err != nil {
 			t.Fatalf("Run: %v", err)
 		}
