@@ -22,7 +22,7 @@ func TestON3OneTimeoutPlaysOneMove(t *testing.T) {
 		r := newRig(t, cfg)
 		a := r.subscribe(alice)
 		must(t, r.table.Start(alice))
-		synctest.Wait()                   // the table has armed the timer
+		synctest.Wait()             // the table has armed the timer
 		r.advance(10 * time.Second) // alice's bid runs out
 		s := a.now()
 		if s.Turn != 0 || kinds(s) != "abb" || !s.Seats[0].TimedOut || s.Deadline.IsZero() {
@@ -88,7 +88,7 @@ func TestSI5OneTimeoutDoesNotSitOut(t *testing.T) {
 		must(t, r.table.Start(alice))
 		must(t, r.table.Move(alice, engine.BidMove(1)))
 		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
-		synctest.Wait()                   // the table has armed the timer
+		synctest.Wait()             // the table has armed the timer
 		r.advance(10 * time.Second) // her last card of round 1
 		s := a.now()
 		if s.Round != 2 || s.Turn != 0 || s.Deadline.IsZero() {
