@@ -58,7 +58,7 @@ func New(src Sources) *Metrics {
 	m.reg.MustRegister(m.bot, m.journal,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		&sshCollector{src.SSH}, &tablesCollector{src.Tables})
+		&sshCollector{src.SSH}, &tablesCollector{src.Tables, src.Rulesets})
 	return m
 }
 
@@ -141,16 +141,26 @@ func (c *sshCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(droppedDesc, prometheus.CounterValue, float64(st.Dropped))
 }
 
-// tablesCollector counts the running tables by rule set at scrape time.
-type tablesCollector struct{ tables func() map[string]int }
+// tablesCollector counts the running tables by rule set at scrape time; a
+// rule set with no table reads 0, so a scrape always has the series.
+type tablesCollector struct {
+	tables   func() map[string]int
+	rulesets []string
+}
 
 func (c *tablesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- tablesDesc }
 
 func (c *tablesCollector) Collect(ch chan<- prometheus.Metric) {
-	if c.tables == nil {
-		return
+	counts := map[string]int{}
+	for _, rs := range c.rulesets {
+		counts[rs] = 0
 	}
-	for rs, n := range c.tables() {
+	if c.tables != nil {
+		for rs, n := range c.tables() {
+			counts[rs] = n
+		}
+	}
+	for rs, n := range counts {
 		ch <- prometheus.MustNewConstMetric(tablesDesc, prometheus.GaugeValue, float64(n), rs)
 	}
 }

@@ -39,8 +39,9 @@ func TestScrape(t *testing.T) {
 	st.Refused[sshserver.RefusedBanned] = 1
 	var unhealthy atomic.Bool
 	m := New(Sources{
-		SSH:    func() sshserver.Stats { return st },
-		Tables: func() map[string]int { return map[string]int{"doudizhu": 2, "singularity": 1} },
+		SSH:      func() sshserver.Stats { return st },
+		Tables:   func() map[string]int { return map[string]int{"doudizhu": 2, "singularity": 1} },
+		Rulesets: []string{"doudizhu", "singularity", "boerenbridge"},
 	})
 	m.ObserveBot("doudizhu", 40*time.Millisecond)
 	m.ObserveJournal(300 * time.Microsecond)
@@ -79,6 +80,7 @@ func TestScrape(t *testing.T) {
 		"cardroom_bytes_written_total 4096",
 		`cardroom_tables{ruleset="doudizhu"} 2`,
 		`cardroom_tables{ruleset="singularity"} 1`,
+		`cardroom_tables{ruleset="boerenbridge"} 0`, // no table: still a series
 		`cardroom_bot_decision_seconds_count{ruleset="doudizhu"} 1`,
 		"cardroom_journal_write_seconds_count 1",
 		"go_goroutines",
