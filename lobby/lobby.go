@@ -24,6 +24,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/names"
@@ -1089,9 +1091,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		return Created{}, ErrBadSeats
 	}
 	name := tables.Clean(req.Name)
-	if utf8.RuneCountInString(name) > 32 {
-		name = string([]rune(name)[:32])
-	}
+	name = ansi.Truncate(name, 32, "")
 	if name == "" {
 		name = req.Host.Name + "'s " + rs.Title
 	}

@@ -172,6 +172,9 @@ func (m *model) adminCommand(line string) (cmd tea.Cmd, ok bool) {
 		text = fit(cleanLine(text), 200)
 		return func() tea.Msg {
 			n := a.announce(text)
+			if n == 1 {
+				return doneMsg{note: tx.get("Announced to 1 session.")}
+			}
 			return doneMsg{note: tx.f("Announced to %d sessions.", n)}
 		}, true
 	}

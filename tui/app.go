@@ -244,7 +244,7 @@ func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer)
 		if asJSON {
 			return writeListJSON(stdout, stderr, u, s.Identity().ID)
 		}
-		writeList(stdout, u, s.Identity().ID)
+		writeList(stdout, u, s.Identity().ID, a.sshCommand(true))
 		return 0
 	case "export":
 		if len(args) > 2 {
@@ -308,10 +308,11 @@ func writeListJSON(stdout, stderr io.Writer, u lobby.Update, id string) int {
 }
 
 // writeList lists the tables the key id may see (lobby.Update.For).
-func writeList(out io.Writer, u lobby.Update, id string) {
+// lobbyCmd is the command that opens the lobby, for the hint of an empty list.
+func writeList(out io.Writer, u lobby.Update, id, lobbyCmd string) {
 	u.Tables = u.For(id)
 	if len(u.Tables) == 0 {
-		fmt.Fprintln(out, "No tables yet. Open the lobby with ssh -t and press n to create one.")
+		fmt.Fprintf(out, "No tables yet. Open the lobby with %s and press n to create one.\n", lobbyCmd)
 	} else {
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "TABLE\tGAME\tPEOPLE\tBOTS\tFREE\tROUND\tWATCHING\tSTATE")

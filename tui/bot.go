@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/botproto"
@@ -73,8 +74,6 @@ func (k *botKeys) allowed(fp string) bool {
 	return k.fps[fp]
 }
 
-const botUsage = "usage: ssh -p PORT HOST bot TABLE (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)"
-
 // inviteBot is ":invitebot NAME KEY": the host of a private table lets the
 // key (a public key as in authorized_keys, or its SHA256 fingerprint) seat
 // a program as the bot NAME at this table with `ssh HOST bot`.
@@ -95,9 +94,7 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 		fp = hostkeys.Fingerprint(pub)
 	}
 	name := tables.Clean(f[1])
-	if n := []rune(name); len(n) > 24 {
-		name = string(n[:24])
-	}
+	name = ansi.Truncate(name, 24, "")
 	tm.m.app.bots.invite(fp, invite{code: tm.t.Code(), name: name})
 	note := tx.f("%s may sit here as a bot: %s", name, tm.m.app.sshCommand(false, "bot"))
 	return func() tea.Msg { return doneMsg{note: note} }
@@ -121,7 +118,7 @@ func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
 	case invited && len(args) == 0:
 		args, name = []string{iv.code}, iv.name
 	case len(args) != 1:
-		return refuse(2, "%s", botUsage)
+		return refuse(2, "usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)", a.sshCommand(false, "bot", "TABLE"))
 	}
 	t, err := a.lobby.Table(args[0])
 	if errors.Is(err, lobby.ErrNoTable) || errors.Is(err, lobby.ErrPrivate) {

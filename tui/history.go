@@ -225,7 +225,11 @@ func (m *model) boardView() string {
 	list(tx.get("People"), bd.people)
 	list(tx.get("Bots"), bd.bots)
 	if bd.mine.Games > 0 {
-		b.WriteString(tx.f("You: %.1f after %d games (μ %.1f, σ %.1f)", bd.mine.Ordinal(), bd.mine.Games, bd.mine.Mu, bd.mine.Sigma) + "\n")
+		if bd.mine.Games == 1 {
+			b.WriteString(tx.f("You: %.1f after 1 game (μ %.1f, σ %.1f)", bd.mine.Ordinal(), bd.mine.Mu, bd.mine.Sigma) + "\n")
+		} else {
+			b.WriteString(tx.f("You: %.1f after %d games (μ %.1f, σ %.1f)", bd.mine.Ordinal(), bd.mine.Games, bd.mine.Mu, bd.mine.Sigma) + "\n")
+		}
 	}
 	return b.String()
 }

@@ -279,6 +279,7 @@ var catalogueDE = map[string]string{
 	"People":           "Menschen",
 	"Bots":             "Bots",
 	"You: %.1f after %d games (μ %.1f, σ %.1f)": "Du: %.1f nach %d Spielen (μ %.1f, σ %.1f)",
+	"You: %.1f after 1 game (μ %.1f, σ %.1f)":   "Du: %.1f nach 1 Spiel (μ %.1f, σ %.1f)",
 	"game":                                 "Spiel",
 	"replay · move %d of %d":               "Wiederholung · Zug %d von %d",
 	"move":                                 "Zug",

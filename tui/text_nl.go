@@ -279,6 +279,7 @@ var catalogueNL = map[string]string{
 	"People":           "Mensen",
 	"Bots":             "Bots",
 	"You: %.1f after %d games (μ %.1f, σ %.1f)": "Jij: %.1f na %d spellen (μ %.1f, σ %.1f)",
+	"You: %.1f after 1 game (μ %.1f, σ %.1f)":   "Jij: %.1f na 1 spel (μ %.1f, σ %.1f)",
 	"game":                                 "spel",
 	"replay · move %d of %d":               "herhaling · zet %d van %d",
 	"move":                                 "zet",

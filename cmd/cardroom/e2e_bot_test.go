@@ -289,7 +289,7 @@ func TestE2EBotKeyRefused(t *testing.T) {
 		t.Errorf("no table: exit %d, %v, %q", code, err, out)
 	}
 	out, _, code, _ = sshtest.Exec(ctx, s.addr, sshtest.Options{User: "pybot", Key: key}, "bot")
-	if code != 2 || !strings.Contains(out, "usage: ssh -p PORT HOST bot TABLE") {
+	if code != 2 || !strings.Contains(out, " bot TABLE (TABLE:") {
 		t.Errorf("no argument: exit %d, %q", code, out)
 	}
 }
