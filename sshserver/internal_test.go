@@ -96,3 +96,40 @@ func TestRateLimiter(t *testing.T) {
 		t.Error("a login 30s later (one token refilled) was refused")
 	}
 }
+
+// stoppedClock makes timers that never fire.
+type stoppedClock struct{}
+
+func (stoppedClock) Now() time.Time                        { return time.Time{} }
+func (stoppedClock) AfterFunc(time.Duration, func()) Timer { return stoppedTimer{} }
+
+type stoppedTimer struct{}
+
+func (stoppedTimer) Stop() bool { return true }
+
+// A connection has one session channel at a time, and a client that never
+// closes its ended channels gets no more: one left unclosed is allowed (the
+// close may still be on its way), two are not.
+func TestSessionChannelsTheClientLeavesOpen(t *testing.T) {
+	c := &trackedConn{srv: &Server{cfg: Config{Clock: stoppedClock{}, HandshakeTimeout: time.Hour}}}
+	free1, closed1, ok := c.openChannel()
+	if !ok {
+		t.Fatal("the first channel was refused")
+	}
+	if _, _, ok := c.openChannel(); ok {
+		t.Fatal("a second channel opened while the first session runs")
+	}
+	free1() // the session ended; the client has not closed the channel yet
+	free2, _, ok := c.openChannel()
+	if !ok {
+		t.Fatal("the next session was refused while the last close is on its way")
+	}
+	free2()
+	if _, _, ok := c.openChannel(); ok {
+		t.Fatal("a third channel opened with two left unclosed")
+	}
+	closed1()
+	if _, _, ok := c.openChannel(); !ok {
+		t.Fatal("refused after the client closed its channel")
+	}
+}

@@ -313,6 +313,7 @@ type trackedConn struct {
 	mu        sync.Mutex
 	handshake Timer  // closes the conn unless a session is admitted in time; nil while one is, guarded by mu
 	open      bool   // a session channel is open, guarded by mu
+	unclosed  int    // session channels the client has not closed yet, guarded by mu
 	free      func() // ends the open channel's turn (once), guarded by mu
 	closed    bool   // guarded by mu
 }
@@ -342,24 +343,37 @@ func (c *trackedConn) admitted() {
 	}
 }
 
-// openChannel reports whether a session channel may open (one at a time),
-// and returns the function that ends its turn: call it when the session
-// has ended or the channel has closed, whichever comes first. A connection
-// left without a session is on the handshake timer again.
-func (c *trackedConn) openChannel() (free func(), ok bool) {
+// maxUnclosedChannels bounds the session channels of a connection that
+// the client has not closed: the one in use and the one it is closing. A
+// client that never answers a channel's close gets no more channels.
+const maxUnclosedChannels = 2
+
+// openChannel reports whether a session channel may open (one at a time,
+// and not while the client leaves earlier ones unclosed). It returns the
+// function that ends the channel's turn (call it when the session has ended
+// or the channel has closed, whichever comes first; a connection left
+// without a session is on the handshake timer again) and the one to call
+// once the channel has closed on both sides.
+func (c *trackedConn) openChannel() (free, closed func(), ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.open {
-		return nil, false
+	if c.open || c.unclosed >= maxUnclosedChannels {
+		return nil, nil, false
 	}
 	c.open = true
+	c.unclosed++
 	c.free = sync.OnceFunc(func() {
 		c.mu.Lock()
 		c.open = false
 		c.mu.Unlock()
 		c.armHandshake()
 	})
-	return c.free, true
+	closed = sync.OnceFunc(func() {
+		c.mu.Lock()
+		c.unclosed--
+		c.mu.Unlock()
+	})
+	return c.free, closed, true
 }
 
 // sessionEnded ends the turn of the open session channel: its session has
@@ -490,13 +504,14 @@ func (s *Server) onSessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newCh
 		_ = newChan.Reject(gossh.Prohibited, "no session")
 		return
 	}
-	free, ok := c.openChannel()
+	free, closed, ok := c.openChannel()
 	if !ok {
 		s.refused(RefusedSessionChannel)
 		s.log.Debug("session channel refused: one at a time", "remote", c.RemoteAddr().String())
 		_ = newChan.Reject(gossh.Prohibited, "one session at a time per connection")
 		return
 	}
+	defer closed() // the handler returns once the channel has closed on both sides
 	defer free()
 	c.keepalive.Do(func() {
 		if s.cfg.KeepaliveInterval > 0 {
