@@ -222,7 +222,7 @@ func (s *Server) handleSession(ss ssh.Session) {
 	if id.Guest {
 		auth = "guest"
 	}
-	logAttrs := []any{"session", sess.id, "remote", ss.RemoteAddr().String(), "auth", auth, "player", id.ID, "name", id.Name}
+	logAttrs := []any{"session", sess.id, "remote", ss.RemoteAddr().String(), "auth", auth, "player", id.ID, "asked_name", id.Name} // the lobby logs the name given ("lobby: entered")
 	if id.Requested != id.Name {
 		logAttrs = append(logAttrs, "requested_name", id.Requested)
 	}
