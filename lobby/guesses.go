@@ -101,19 +101,18 @@ func (g *guesses) sweep(now time.Time) {
 	}
 }
 
-// tryCode refuses a code from player id while they (or their address) must
-// wait.
-func (l *Lobby) tryCode(id string) error {
-	if w := l.guesses.wait(l.clock.Now(), id, l.addrs[id]); w > 0 {
-		l.log.Warn("lobby: invite code refused: too many wrong ones", "player", id, "addr", l.addrs[id], "wait", w)
+// tryCode refuses a code from player id at addr while they (or their
+// address) must wait.
+func (l *Lobby) tryCode(id, addr string) error {
+	if w := l.guesses.wait(l.clock.Now(), id, addr); w > 0 {
+		l.log.Warn("lobby: invite code refused: too many wrong ones", "player", id, "addr", addr, "wait", w)
 		return &TooManyGuesses{Wait: w}
 	}
 	return nil
 }
 
-// wrongCode counts a wrong code of player id.
-func (l *Lobby) wrongCode(id string) {
-	addr := l.addrs[id]
+// wrongCode counts a wrong code of player id at addr.
+func (l *Lobby) wrongCode(id, addr string) {
 	w := l.guesses.miss(l.clock.Now(), id, addr)
 	l.log.Warn("lobby: wrong invite code", "player", id, "addr", addr, "wait", w)
 }

@@ -72,3 +72,36 @@ func TestWrongCodesBackOff(t *testing.T) {
 		}
 	})
 }
+
+// A program's key that looks a table up by its code (ssh host bot CODE)
+// has its wrong codes counted like a person in the lobby, by key and by
+// address, without entering the lobby.
+func TestWrongCodesOfABotBackOff(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t)
+		l := r.l
+		host := enter(t, l, "K1", "alice")
+		c, err := l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Private: true})
+		must(t, err)
+		wrong := "QQQQQQ"
+		if wrong == c.Code {
+			wrong = "RRRRRR"
+		}
+		for i := 0; i <= FreeGuesses; i++ {
+			if _, err := l.FindCodeFor("BOTKEY", "192.0.2.9", wrong); !errors.Is(err, ErrNoCode) {
+				t.Fatalf("wrong code %d: %v, want ErrNoCode", i+1, err)
+			}
+		}
+		var many *TooManyGuesses
+		if _, err := l.FindCodeFor("BOTKEY", "192.0.2.9", c.Code); !errors.As(err, &many) || many.Wait != firstWait {
+			t.Fatalf("the right code during the wait: %v, want a wait of %v", err, firstWait)
+		}
+		if _, err := l.FindCodeFor("OTHERKEY", "192.0.2.9", c.Code); !errors.As(err, &many) {
+			t.Fatalf("another key from the same address: %v, want a wait", err)
+		}
+		r.clock.Advance(many.Wait)
+		if tb, err := l.FindCodeFor("BOTKEY", "192.0.2.9", c.Code); err != nil || tb != c.Table {
+			t.Fatalf("the right code after the wait: %v", err)
+		}
+	})
+}

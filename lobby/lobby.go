@@ -11,6 +11,7 @@
 package lobby
 
 import (
+	"cmp"
 	"context"
 	crand "crypto/rand"
 	"encoding/binary"
@@ -503,6 +504,7 @@ type (
 	findReq struct {
 		id, code string
 		who      string // who asks: their wrong codes are counted, and a private table lets its own people in by id
+		addr     string // who's address, when they have not entered the lobby
 		any      bool   // private tables by id too (to leave them)
 		reply    chan result[*tables.Table]
 	}
@@ -596,6 +598,14 @@ func (l *Lobby) Table(id string) (*tables.Table, error) {
 func (l *Lobby) FindCode(code string) (*tables.Table, error) {
 	r := make(chan result[*tables.Table], 1)
 	return call(l, findReq{code: normCode(code), reply: r}, r)
+}
+
+// FindCodeFor is FindCode for the key who at the address addr, who need
+// not be in the lobby (a bot's program): a wrong code counts against them
+// as one typed in the lobby does, and too many make them wait.
+func (l *Lobby) FindCodeFor(who, addr, code string) (*tables.Table, error) {
+	r := make(chan result[*tables.Table], 1)
+	return call(l, findReq{code: normCode(code), who: who, addr: addr, reply: r}, r)
 }
 
 // find returns the table named by an id, or else by an invite code, for
@@ -788,14 +798,14 @@ func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
 	}
 	if r.code != "" {
 		if r.who != "" {
-			if err := l.tryCode(r.who); err != nil {
+			if err := l.tryCode(r.who, cmp.Or(l.addrs[r.who], r.addr)); err != nil {
 				return nil, err
 			}
 		}
 		id, ok := l.codes[r.code]
 		if !ok {
 			if r.who != "" {
-				l.wrongCode(r.who)
+				l.wrongCode(r.who, cmp.Or(l.addrs[r.who], r.addr))
 			}
 			if r.id == "" {
 				return nil, ErrNoCode

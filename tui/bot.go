@@ -122,8 +122,9 @@ func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
 	}
 	t, err := a.lobby.Table(args[0])
 	if errors.Is(err, lobby.ErrNoTable) || errors.Is(err, lobby.ErrPrivate) {
-		if tc, cerr := a.lobby.FindCode(args[0]); cerr == nil {
-			t, err = tc, nil
+		t, err = a.lobby.FindCodeFor(id.ID, hostOf(s.RemoteAddr()), args[0])
+		if errors.Is(err, lobby.ErrNoCode) {
+			err = lobby.ErrNoTable // neither an id nor a code
 		}
 	}
 	if err != nil {
