@@ -334,3 +334,19 @@ func fromMS(v int64) time.Time {
 	}
 	return time.UnixMilli(v).UTC()
 }
+
+// HasSchema reports whether the database file in dir holds a schema this
+// package made, that is whether some server has used it; a file that is
+// not a database is an error. It changes nothing in the file.
+func HasSchema(dir string) (bool, error) {
+	db, err := openDB(filepath.Join(dir, FileName), false)
+	if err != nil {
+		return false, err
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").Scan(&n); err != nil {
+		return false, fmt.Errorf("store: %w", err)
+	}
+	return n > 0, nil
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"io"
 	"net"
@@ -55,6 +56,7 @@ func TestNoSilentFreshStart(t *testing.T) {
 	}{
 		{"deleted", func() error { return os.Remove(db) }},
 		{"empty", func() error { return os.Truncate(db, 0) }},
+		{"without tables", func() error { return emptySQLite(db) }},
 	} {
 		for _, f := range []string{db + "-wal", db + "-shm"} {
 			os.Remove(f)
@@ -76,4 +78,19 @@ func TestNoSilentFreshStart(t *testing.T) {
 			t.Fatalf("the next start after --new-database: %v", err)
 		}
 	}
+}
+
+// emptySQLite replaces the file at path with an SQLite database that holds
+// no table (a file of its own, not one byte long).
+func emptySQLite(path string) error {
+	if err := os.Remove(path); err != nil {
+		return err
+	}
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.Exec("CREATE TABLE gone (x); DROP TABLE gone")
+	return err
 }

@@ -42,15 +42,21 @@ func checkDatabase(dataDir string, fresh bool) error {
 	}
 	db := filepath.Join(dataDir, store.FileName)
 	st, err := os.Stat(db)
+	what := "is missing"
 	switch {
 	case err == nil && st.Size() > 0:
-		return nil
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("database: %w", err)
-	}
-	what := "is missing"
-	if err == nil {
+		ok, err := store.HasSchema(dataDir)
+		if err != nil {
+			return fmt.Errorf("database %s: %w (restore it from a backup made with `cardroom backup FILE`)", db, err)
+		}
+		if ok {
+			return nil
+		}
+		what = "holds no tables"
+	case err == nil:
 		what = "is empty"
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("database: %w", err)
 	}
 	return fmt.Errorf("%w: %s %s, but the host key next to it says this server has run before, so its history, ratings and reserved names would be lost.\n"+
 		"To restore: stop here, copy your latest backup (made with `cardroom backup FILE`) to %s, and start again.\n"+
