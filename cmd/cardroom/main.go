@@ -46,7 +46,8 @@ func main() {
 // run dispatches a subcommand and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 { // the two-command start: go run ./cmd/cardroom
-		fmt.Fprintln(stderr, "cardroom: serving; cardroom help lists the other commands")
+		printOverview(stderr)
+		fmt.Fprintln(stderr)
 		return serveCmd(nil, os.Getenv, stdout, stderr)
 	}
 	switch args[0] {
