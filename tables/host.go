@@ -4,8 +4,8 @@ import "fmt"
 
 // passHost hands the host role on when p, the person who held seat from,
 // has left it: the next person seated after that seat becomes the host,
-// and the table is told. With nobody seated the role stays with p, so
-// that a table nobody is at is still somebody's.
+// and the table is told. With nobody seated the role waits for the next
+// person who sits (claimHost).
 func (t *Table) passHost(p Player, from int) {
 	if !t.isHost(p) {
 		return
@@ -13,7 +13,7 @@ func (t *Table) passHost(p Player, from int) {
 	for k := 1; k <= len(t.seats); k++ {
 		s := &t.seats[(from+k)%len(t.seats)]
 		if s.owner.ID != "" && s.owner.ID != p.ID {
-			t.host = s.owner
+			t.host, t.hostGone = s.owner, false
 			t.system(fmt.Sprintf("%s left; %s is the host now", p.Name, t.host.Name))
 			t.dirty = true
 			if t.phase == Playing {
@@ -21,5 +21,27 @@ func (t *Table) passHost(p Player, from int) {
 			}
 			return
 		}
+	}
+	t.hostGone = true
+	if t.phase == Playing { // a restored table still waits for a new host
+		t.queueSeat(seatLine{E: evSeat, Seat: from, Owner: toJSON(t.seats[from].owner), Gone: true})
+	}
+}
+
+// claimHost gives the role that waits since its host left to p, who just
+// sat in seat i, and tells the table; the host who sits again keeps it.
+func (t *Table) claimHost(p Player, i int) {
+	if !t.hostGone {
+		return
+	}
+	t.hostGone = false
+	if t.isHost(p) {
+		return
+	}
+	old := t.host
+	t.host = p
+	t.system(fmt.Sprintf("%s left; %s is the host now", old.Name, p.Name))
+	if t.phase == Playing {
+		t.queueHost(i) // a restored table keeps the new host
 	}
 }

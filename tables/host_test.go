@@ -86,3 +86,82 @@ func TestRestoreKeepsTheNewHost(t *testing.T) {
 		<-errc
 	})
 }
+
+// The host who leaves a waiting table nobody else sits at hands the role to
+// the next person who sits: they may start, and the chat says so.
+func TestHostLeavingAnEmptyTablePassesTheRoleToWhoSitsNext(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		must(t, r.table.Leave(alice))
+		must(t, r.table.Sit(bob, 1))
+		b := r.subscribe(bob)
+		s := b.now()
+		if s.Host != "bob" || !s.YouHost {
+			t.Fatalf("host %q (bob is host: %v), want bob", s.Host, s.YouHost)
+		}
+		if last := s.Chat[len(s.Chat)-1].Text; !strings.Contains(last, "alice left; bob is the host now") {
+			t.Errorf("chat %q does not say who the host is now", last)
+		}
+		must(t, r.table.Start(bob))
+	})
+}
+
+// A host who left a running table of bots leaves the role to whoever takes
+// a seat next, and a restored table has that new host.
+func TestRestoreKeepsTheHostWhoSatAfterTheHostLeft(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.Options, cfg.BotPace = engine.Options{"rounds": "5"}, time.Hour
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		must(t, r.table.Start(alice))
+		must(t, r.table.Leave(alice))
+		must(t, r.table.Sit(bob, 1))
+		synctest.Wait()
+		r.stop()
+		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
+		must(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		errc := make(chan error, 1)
+		go func() { errc <- tb.Run(ctx) }()
+		sub, err := tb.Subscribe(bob)
+		must(t, err)
+		synctest.Wait()
+		if s := <-sub.C; s.Host != "bob" || !s.YouHost {
+			t.Errorf("restored host %q, want bob", s.Host)
+		}
+		cancel()
+		<-errc
+	})
+}
+
+// A host who left a running table of bots, restored before anybody sat,
+// still leaves the role to whoever sits next.
+func TestRestoredTableStillWaitsForANewHost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.Options, cfg.BotPace = engine.Options{"rounds": "5"}, time.Hour
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		must(t, r.table.Start(alice))
+		must(t, r.table.Leave(alice))
+		synctest.Wait()
+		r.stop()
+		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
+		must(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		errc := make(chan error, 1)
+		go func() { errc <- tb.Run(ctx) }()
+		must(t, tb.Sit(bob, 1))
+		sub, err := tb.Subscribe(bob)
+		must(t, err)
+		synctest.Wait()
+		if s := <-sub.C; s.Host != "bob" || !s.YouHost {
+			t.Errorf("restored host %q, want bob", s.Host)
+		}
+		cancel()
+		<-errc
+	})
+}

@@ -187,7 +187,8 @@ type seatLine struct {
 	E     string      `json:"e"`
 	Seat  int         `json:"seat"`
 	Owner *playerJSON `json:"owner"`
-	Host  *playerJSON `json:"host,omitempty"` // the host role passed to this person (host.go)
+	Host  *playerJSON `json:"host,omitempty"`      // the host role passed to this person (host.go)
+	Gone  bool        `json:"host_gone,omitempty"` // the host left with nobody seated (host.go)
 }
 
 const evSeat = "x-seat"
@@ -447,6 +448,7 @@ func (t *Table) replayLine(line []byte) error {
 			t.addAdmitted(t.host.ID, t.host.Guest) // and who was the host
 			t.host = sl.Host.player()
 		}
+		t.hostGone = sl.Gone
 		return nil
 	case evAdmit:
 		var al admitLine

@@ -70,6 +70,7 @@ type Table struct {
 	phase      Phase
 	seats      []seat
 	host       Player
+	hostGone   bool     // the host left with nobody seated: the next to sit is host (host.go)
 	admitted   []string // keys let into a private table (admit.go)
 	spect      []Player
 	subs       map[int]*subscriber
@@ -1270,6 +1271,7 @@ func (t *Table) sit(p Player, want int) error {
 		t.system(fmt.Sprintf("%s takes over seat %d", p.Name, want+1))
 		t.queueOwner(want)
 	}
+	t.claimHost(p, want)
 	t.dirty = true
 	return nil
 }
