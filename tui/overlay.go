@@ -4,6 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // Settings and help over the table: the player keeps the seat (they are
@@ -59,11 +60,28 @@ func (tm *tableModel) namingTrump() bool {
 // overlayView is the open overlay, drawn under the table's header.
 func (tm *tableModel) overlayView() string {
 	m := tm.m
-	note := m.st.Subtle.Render(m.tx.get("Your seat is kept while this is open; your turn timer runs on.")) + "\n\n"
+	note := ""
+	if line := tm.overlayNote(); line != "" {
+		note = m.st.Subtle.Render(line) + "\n\n"
+	}
 	if tm.overlay == settingsOverlay {
 		return note + m.settingsView()
 	}
 	return note + m.st.Bold.Render(m.tx.get("s opens your settings here: language, cards, colours, bell.")) + "\n\n" + m.helpView()
+}
+
+// overlayNote says what becomes of the viewer's seat meanwhile: only a
+// person seated has one, and only a running game has a turn timer.
+func (tm *tableModel) overlayNote() string {
+	switch s, tx := tm.snap, tm.m.tx; {
+	case s.You < 0 || tm.replaying:
+		return ""
+	case s.Phase == tables.Playing:
+		return tx.get("Your seat is kept while this is open; your turn timer runs on.")
+	case s.Phase == tables.Waiting:
+		return tx.get("Your seat is kept while this is open.")
+	}
+	return ""
 }
 
 func (tm *tableModel) overlayKeys() []binding {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/engine"
 )
 
 // s and ? open settings and help over the table: the header keeps the
@@ -43,5 +45,30 @@ func TestSettingsAndHelpOverTheTable(t *testing.T) {
 	scr = press(runes("x"))
 	if m.screen != tableScreen || strings.Contains(scr, "Dein Platz bleibt") {
 		t.Fatalf("a key after the help:\n%s", scr)
+	}
+}
+
+// The help over the table says the seat is kept and the turn timer runs
+// only to a person seated in a running game: not to a spectator, nor once
+// the game is over.
+func TestOverlaySaysTheSeatIsKeptOnlyWhenItIs(t *testing.T) {
+	const kept = "Your seat is kept while this is open"
+	help := func(m *model) string {
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+		return plainView(m)
+	}
+	if scr := help(midTrick(t, testModel(80, 24, Settings{}))); !strings.Contains(scr, kept+"; your turn timer runs on.") {
+		t.Errorf("seated in a running game, the help does not say the seat is kept:\n%s", scr)
+	}
+	watcher := midTrick(t, testModel(80, 24, Settings{}))
+	s := watcher.table.snap
+	s.Version++
+	s.You = engine.Spectator
+	watcher.Update(snapMsg{s: s, ok: true})
+	if scr := help(watcher); strings.Contains(scr, kept) {
+		t.Errorf("a spectator is told their seat is kept:\n%s", scr)
+	}
+	if scr := help(gameOver("singularity")(t, testModel(80, 24, Settings{}))); strings.Contains(scr, kept) {
+		t.Errorf("after the game the help says the seat is kept:\n%s", scr)
 	}
 }
