@@ -2,56 +2,96 @@ package tui
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/cardroom/cardroom/tables"
 )
 
-// tableCommands are the ":" commands of the table screen, as help and the
-// answer to an unknown one list them; admins have theirs too.
+// tableCommands are the ":" commands of the table screen, as the answer
+// to an unknown one lists them: short enough for one line of 80 columns.
 func (m *model) tableCommands() string {
-	cmds := ":away, :back, :leave, :bot N, :penalty N POINTS REASON, :invitebot NAME KEY"
-	if m.isAdmin() {
-		cmds += ", :kick NAME, :ban NAME [DURATION], :unban KEY|IP, :announce TEXT"
-	}
-	return cmds
+	return ":away :back :leave :bot :penalty :invitebot"
+}
+
+// commandWords are the words of the table's commands (command); admins
+// have adminWords too.
+var (
+	commandWords = []string{"away", "back", "leave", "bot", "penalty", "invitebot"}
+	adminWords   = []string{"kick", "ban", "unban", "announce"}
+)
+
+// isCommand reports whether word names a command this person may give.
+func (m *model) isCommand(word string) bool {
+	return slices.Contains(commandWords, word) || m.isAdmin() && slices.Contains(adminWords, word)
 }
 
 // unknownCommand answers a ":" command that does not exist with the ones
 // that do.
 func (tm *tableModel) unknownCommand(name string) tea.Cmd {
-	return tm.m.fail(errors.New(tm.m.tx.f("unknown command %q: the commands are %s", clipText(name, 12), tm.m.tableCommands())))
+	return tm.m.fail(errors.New(tm.m.tx.f("%q is no command: %s", clipText(name, 12), tm.m.tableCommands())))
 }
 
 // chatOrCommand sends a chat line, unless it is a command written as one
 // would in other programs ("/away", ":bot 3"): that runs as the command.
 func (tm *tableModel) chatOrCommand(line string) tea.Cmd {
-	s := strings.TrimSpace(line)
-	if rest, ok := cutCommandPrefix(s); ok {
-		return tm.command(rest)
+	cmd, bad, chat := tm.m.readChat(line)
+	switch {
+	case cmd != "":
+		return tm.command(cmd)
+	case bad != "":
+		return tm.unknownCommand(bad)
+	case chat == "":
+		return nil
 	}
 	p := tm.m.player
-	return tableCmd(func() error { return tm.t.Chat(p, line) }, "")
+	return tableCmd(func() error { return tm.t.Chat(p, chat) }, "")
+}
+
+// readChat sorts a chat line into a command to run, an unknown command (its
+// word) or chat to send. The chat opens with the "/" its key typed: "/"
+// and words that are no command is chat without that "/" ("/me" and
+// smileys stay as typed); ":" and an unknown word of letters is an unknown
+// command.
+func (m *model) readChat(line string) (cmd, bad, chat string) {
+	s := strings.TrimSpace(line)
+	rest, word, ok := cutCommandPrefix(s)
+	switch {
+	case ok && m.isCommand(word):
+		return rest, "", ""
+	case ok && s[0] == ':' && !chatWord(word):
+		return "", word, ""
+	case strings.HasPrefix(s, "/") && !(ok && word == "me"):
+		return "", "", strings.TrimSpace(s[1:])
+	}
+	return "", "", line
+}
+
+// chatWord reports whether a ":" or "/" word is chat: a smiley (":D",
+// ":P") or the "/me" of other chats.
+func chatWord(word string) bool {
+	return utf8.RuneCountInString(word) == 1 || word == "me"
 }
 
 // cutCommandPrefix reports whether s is "/word …" or ":word …" (a word of
-// letters: ":)" is chat), and returns it without the prefix.
-func cutCommandPrefix(s string) (string, bool) {
+// letters: ":)" is chat), and returns it without the prefix, and the word.
+func cutCommandPrefix(s string) (rest, word string, ok bool) {
 	if len(s) < 2 || s[0] != '/' && s[0] != ':' {
-		return "", false
+		return "", "", false
 	}
-	rest := s[1:]
-	word, _, _ := strings.Cut(rest, " ")
+	rest = s[1:]
+	word, _, _ = strings.Cut(rest, " ")
 	for _, r := range word {
 		if !unicode.IsLetter(r) {
-			return "", false
+			return "", "", false
 		}
 	}
-	return rest, word != ""
+	return rest, word, word != ""
 }
 
 // botCommand is ":bot N": seat N goes to a bot. A seat a person holds (not

@@ -143,10 +143,10 @@ func TestChatLineEdits(t *testing.T) {
 	m.Update(space)
 	m.Update(goldenKey("there"))
 	m.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
-	if got := m.table.chatIn.value(); got != "hi " {
+	if got := m.table.chatIn.value(); got != "/hi " {
 		t.Fatalf("chat line %q after ctrl+w", got)
 	}
-	if v := m.View(); !strings.Contains(v, "hi ▏") {
+	if v := m.View(); !strings.Contains(v, "/hi ▏") {
 		t.Fatalf("the chat line is not on screen:\n%s", v)
 	}
 }

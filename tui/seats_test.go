@@ -26,18 +26,43 @@ func TestSystemLinesKeepTheCaseOfNames(t *testing.T) {
 	}
 }
 
-// A chat line written as a command ("/away", ":bot 3") runs as the command;
-// ":)" and plain words stay chat.
+// A chat line written as a command ("/away", ":bot 3") runs as the
+// command; smileys, "/me" and plain words stay chat, and the "/" the chat
+// key typed is not sent; ":" and an unknown word is an unknown command.
 func TestCommandsTypedInTheChat(t *testing.T) {
-	for in, want := range map[string]string{"/away": "away", ":bot 3": "bot 3", "/leave now": "leave now"} {
-		if got, ok := cutCommandPrefix(in); !ok || got != want {
-			t.Errorf("%q: %q, %v; want the command %q", in, got, ok, want)
+	m := testModel(80, 24, Settings{})
+	for _, c := range []struct{ in, cmd, bad, chat string }{
+		{in: "/away", cmd: "away"},
+		{in: ":bot 3", cmd: "bot 3"},
+		{in: "/leave now", cmd: "leave now"},
+		{in: ":dance", bad: "dance"},
+		{in: ":D", chat: ":D"},
+		{in: ":P", chat: ":P"},
+		{in: ":)", chat: ":)"},
+		{in: ":-D", chat: ":-D"},
+		{in: "/me waves", chat: "/me waves"},
+		{in: "/hello all", chat: "hello all"},
+		{in: "/:)", chat: ":)"},
+		{in: "/"},
+		{in: "hello", chat: "hello"},
+		{in: "/3", chat: "3"},
+		{in: "/kick bob", chat: "kick bob"}, // no admin
+	} {
+		cmd, bad, chat := m.readChat(c.in)
+		if cmd != c.cmd || bad != c.bad || chat != c.chat {
+			t.Errorf("%q: command %q, unknown %q, chat %q; want %q, %q, %q", c.in, cmd, bad, chat, c.cmd, c.bad, c.chat)
 		}
 	}
-	for _, in := range []string{":)", "/", "hello", ":-D", "/3"} {
-		if _, ok := cutCommandPrefix(in); ok {
-			t.Errorf("%q is taken for a command", in)
-		}
+}
+
+// / at the table opens the chat with the "/" typed, so that "/away" typed
+// there is the command.
+func TestSlashOpensTheChatWithTheSlash(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("away")})
+	if in := m.table.chatIn; in == nil || in.value() != "/away" {
+		t.Fatal("after / and away the chat does not hold /away")
 	}
 }
 
@@ -59,8 +84,15 @@ func TestBotOnAPersonsSeatAsksFirst(t *testing.T) {
 		t.Errorf("n kept the question open or handed the seat over")
 	}
 	msg := tm.command("dance")().(doneMsg)
-	if s := msg.err.Error(); !strings.Contains(s, `unknown command "dance"`) || !strings.Contains(s, ":away, :back, :leave, :bot N") {
+	if s := msg.err.Error(); !strings.Contains(s, `"dance" is no command`) || !strings.Contains(s, ":away :back :leave :bot") {
 		t.Errorf("unknown command answered %q", s)
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		lm := testModel(80, 24, Settings{Lang: lang})
+		ltm := newTableModel(lm, nil, nil)
+		if s := ltm.unknownCommand("abcdefghijklmnop")().(doneMsg).err.Error(); visibleWidth(s) > 80 {
+			t.Errorf("%s: the unknown command answer is wider than 80 columns: %q", lang, s)
+		}
 	}
 }
 

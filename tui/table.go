@@ -333,8 +333,8 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	switch k.String() {
 	case "esc":
 		return m.leaveTable(tm.backNote())
-	case "/":
-		tm.chatIn = newLineInput("", tables.MaxChatRunes, nil)
+	case "/": // the chat opens with the "/" typed: "/away" runs the command
+		tm.chatIn = newLineInput("/", tables.MaxChatRunes, nil)
 		return nil
 	case ":":
 		tm.cmdIn = newLineInput("", tables.MaxChatRunes, nil)

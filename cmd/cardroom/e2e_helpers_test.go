@@ -342,7 +342,7 @@ func (p *term) syncStatus() string {
 	p.t.Helper()
 	p.syncN++
 	tok := fmt.Sprintf("sync%d", p.syncN)
-	want := fmt.Sprintf("unknown command %q", tok)
+	want := fmt.Sprintf("%q is no command", tok)
 	p.typ(":" + tok + "\r")
 	p.waitUntil("status "+want, func(s string) bool { return strings.Contains(strings.ToLower(statusLine(s, p.h)), want) })
 	return p.screen()
@@ -350,7 +350,7 @@ func (p *term) syncStatus() string {
 
 // isSyncAnswer reports whether a status line is the answer to syncStatus.
 func isSyncAnswer(status string) bool {
-	return strings.Contains(strings.ToLower(status), `unknown command "sync`)
+	return strings.Contains(strings.ToLower(status), `is no command`) && strings.Contains(strings.ToLower(status), `"sync`)
 }
 
 // act types keys that make a move and waits for its outcome: a new
