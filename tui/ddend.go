@@ -56,14 +56,15 @@ func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
 
 // noteDealEnd keeps the view of a Dou Dizhu deal that has just ended, so
 // that its panel stays on screen while the next deal is bid, until a key
-// (or the next deal's play begins).
+// (or the next deal's play begins). A replay, which may step back, shows
+// it only at the deal's end.
 func (tm *tableModel) noteDealEnd() {
 	v, ok := tm.snap.View.(*doudizhu.View)
 	switch {
 	case !ok:
 	case v.TrickComplete() && len(v.Sums) > 0:
 		tm.endedDeal = v
-	case v.Phase == doudizhu.Playing:
+	case v.Phase == doudizhu.Playing || tm.replaying:
 		tm.endedDeal = nil
 	}
 }

@@ -323,13 +323,35 @@ func (m *model) showReplay(n int) {
 		r.tm = newTableModel(m, nil, nil)
 		r.tm.replaying = true
 	}
+	view, held := m.replayRoundEnd(g, r.pos)
 	r.tm.snapshot(tables.Snapshot{
 		Chat:    m.replayHands(g, seats),
 		Version: uint64(r.pos + 1), TableID: r.game.Table, Title: title,
 		Name:    m.tx.f("replay · move %d of %d", r.pos, len(r.events)),
 		Ruleset: r.header.Ruleset, Seats: seats, You: r.seat, Phase: tables.Playing,
-		View: g.View(r.seat), Turn: g.Next(), Result: g.Result(),
+		View: view, Turn: g.Next(), Result: g.Result(), Paused: held,
 	})
+}
+
+// replayRoundEnd is the view of g, at step pos of the replay; right after
+// the last card of a round (the game's end too) it is that round held on
+// screen, its bids and tricks, as a table holds it (pause.go).
+func (m *model) replayRoundEnd(g engine.Game, pos int) (engine.View, bool) {
+	r := m.replay
+	view := g.View(r.seat)
+	v, ok := view.(*trick.View)
+	if !ok || pos == 0 || v.Phase == trick.PhasePlay || len(v.Trick) > 0 || len(v.LastTrick) == 0 {
+		return view, false
+	}
+	pg, err := r.at(m.app.reg, pos-1)
+	if err != nil {
+		return view, false
+	}
+	prev, _ := pg.View(r.seat).(*trick.View)
+	if nv := heldRoundEnd(prev, v); nv != nil {
+		return nv, true
+	}
+	return view, false
 }
 
 // replayKey moves through the record: by one event, or until the trick or

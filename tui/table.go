@@ -949,9 +949,9 @@ func trumpFirst(hand []cards.Card, trump cards.Suit, known bool) []cards.Card {
 }
 
 // waiting is the prompt line while someone else is to act: whose turn it is
-// (nothing during a deal or after the game).
+// (nothing during a deal, after the game or in a replay).
 func (tm *tableModel) waiting(turn int) string {
-	if turn < 0 || turn >= len(tm.snap.Seats) {
+	if turn < 0 || turn >= len(tm.snap.Seats) || tm.replaying {
 		return ""
 	}
 	return tm.parts.waiting.get(turn, tm.seatKey(turn), func() seatBlock {
