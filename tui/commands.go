@@ -142,18 +142,13 @@ func (tm *tableModel) handQuestion() string {
 	return tm.m.st.Warn.Render(fit(tx.f("Give %s's seat %d to a bot? They may sit again. y: yes, other keys: no", clipText(name, 12), n), tm.width()))
 }
 
-// watchingPart is who watches the game, for the header line after head
-// (the waiting screen lists them itself): as much as fits beside the timer.
-func (tm *tableModel) watchingPart(head, timer string) string {
-	if tm.watching == "" || tm.snap.Phase == tables.Waiting {
-		return ""
+// watchersLine is who watches the game, under the seat list at every size
+// (the waiting screen lists them itself); an empty line when nobody does.
+func (tm *tableModel) watchersLine() string {
+	if tm.watching == "" {
+		return "\n"
 	}
-	room := tm.width() - visibleWidth(head) - visibleWidth(timer) - 2
-	part := " · " + tm.m.tx.f("watching: %s", tm.watching)
-	if room < 16 {
-		return ""
-	}
-	return tm.m.st.Subtle.Render(fit(part, room))
+	return tm.m.st.Subtle.Render(fit("   "+tm.m.tx.f("watching: %s", tm.watching), tm.width())) + "\n"
 }
 
 // finisher names the bot that finished seat i for the person it is

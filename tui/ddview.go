@@ -189,6 +189,10 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	last := tm.ddLast(v)
 	if tm.wide() {
 		b.WriteString(tm.ddAround(v, last))
+		b.WriteString("\n")
+		if tm.watching != "" {
+			b.WriteString(tm.watchersLine())
+		}
 	} else {
 		b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %-9s %5s  %s", tx.get("seat"), tx.get("role"), tx.get("cards"), tx.get("last"))) + "\n")
 		for i := 0; i < doudizhu.Players; i++ {
@@ -202,8 +206,8 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 				return seatBlock{lines: []string{fmt.Sprintf(" %s%s %s %5d  %s\n", mark, padRight(tm.seatName(i), 26), padRight(role, 9), v.Counts[i], last[i])}}
 			}).lines[0])
 		}
+		b.WriteString(tm.watchersLine())
 	}
-	b.WriteString("\n")
 
 	switch {
 	case tm.endedDeal != nil:

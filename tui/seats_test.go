@@ -175,3 +175,28 @@ func TestCreateForm(t *testing.T) {
 		t.Errorf("the next form: %s private %v players %d pace %v", g.ruleset().Name, g.private, g.players, g.paces[g.pace])
 	}
 }
+
+// Who watches a game shows under the seats at every size, in trick games
+// and in Dou Dizhu, however little room the header has.
+func TestSpectatorsShowUnderTheSeats(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		on   func(t *testing.T, m *model) *model
+	}{{"trick", midTrick}, {"doudizhu", func(t *testing.T, m *model) *model {
+		return onTable(m, screens()[len(screens())-1].snap(t))
+	}}} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			m := c.on(t, testModel(size[0], size[1], Settings{}))
+			s := m.table.snap
+			s.Version++
+			s.Spectators = []string{"carol", "dave"}
+			s.Name, s.Code = "the long evening table of the card club", "KQ7Z9X"
+			m.Update(snapMsg{s: s, ok: true})
+			if scr := redrawn(m); !strings.Contains(scr, "watching: carol, dave") {
+				t.Errorf("%s at %dx%d: no spectators:\n%s", c.name, size[0], size[1], scr)
+			} else if !strings.Contains(scr, "Dou Dizhu") == (c.name == "doudizhu") {
+				t.Errorf("%s at %dx%d: another game:\n%s", c.name, size[0], size[1], scr)
+			}
+		}
+	}
+}

@@ -159,7 +159,6 @@ type headerKey struct {
 	timer             string
 	away              string // the away line (away.go)
 	unsaved           bool   // the table cannot save its game (Snapshot.Unsaved)
-	watching          string // who watches (watchingPart)
 }
 
 func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
@@ -583,7 +582,6 @@ func (tm *tableModel) header() string {
 	key := headerKey{
 		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
 		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(), unsaved: s.Unsaved,
-		watching: tm.watching,
 	}
 	if key.closed {
 		key.why = s.Ended
@@ -595,7 +593,6 @@ func (tm *tableModel) header() string {
 	if s.Code != "" {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
-	header += tm.watchingPart(header, timer)
 	out := padBetween(header, timer, tm.width()) + "\n"
 	if tm.ended && s.Phase != tables.Over {
 		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.width())) + "\n"

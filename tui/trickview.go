@@ -441,7 +441,7 @@ func (tm *tableModel) trickList(v *trick.View) string {
 			return seatBlock{lines: []string{tm.trickRow(v, i)}}
 		}).lines[0])
 	}
-	b.WriteString("\n")
+	b.WriteString(tm.watchersLine())
 
 	// The draw of a trump-choice round, the trick, or the last trick.
 	switch {
@@ -539,6 +539,9 @@ func (tm *tableModel) trickAround(v *trick.View) string {
 	b.Grow((h + 1) * (w + 64))
 	around(&b, &tm.parts.canvas, w, h, blocks, plays, you, v.Clockwise)
 	centredLine(&b, w, centre)
+	if tm.watching != "" {
+		b.WriteString(tm.watchersLine())
+	}
 	return b.String()
 }
 
