@@ -74,7 +74,7 @@ func keyWeight(keys string) int {
 	switch keys {
 	case "?":
 		return 100
-	case "esc":
+	case "esc", "q": // the way back, or out of the lobby
 		return 90
 	case "/", ".", "tab", "c", "space":
 		return 10

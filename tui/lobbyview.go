@@ -75,8 +75,10 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	case "f":
 		m.filter = m.nextFilter()
 		m.lobbySel = 0
-	case "q", "esc":
+	case "q":
 		return tea.Quit
+	case "esc": // one esc too many after a table must not end the session
+		m.say(m.tx.get("You are in the lobby: q quits."), false)
 	case "up", "k":
 		m.lobbySel = max(0, m.lobbySel-1)
 	case "down", "j":

@@ -200,3 +200,22 @@ func TestSpectatorsShowUnderTheSeats(t *testing.T) {
 		}
 	}
 }
+
+// esc in the lobby does not end the session (one esc too many after a
+// table would): it says q quits, which the help bar shows at 80 columns.
+func TestEscInTheLobbyDoesNotQuit(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	if cmd := m.lobbyKey(keyMsg("esc")); cmd != nil {
+		if _, quit := cmd().(tea.QuitMsg); quit {
+			t.Fatal("esc in the lobby quits")
+		}
+	}
+	if !strings.Contains(m.status, "q quits") {
+		t.Errorf("esc in the lobby says %q", m.status)
+	}
+	if cmd := m.lobbyKey(keyMsg("q")); cmd == nil {
+		t.Fatal("q in the lobby does not quit")
+	} else if _, quit := cmd().(tea.QuitMsg); !quit {
+		t.Fatal("q in the lobby does not quit")
+	}
+}
