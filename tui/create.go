@@ -153,11 +153,11 @@ func (f *createForm) update(k tea.KeyMsg) formResult {
 			return formStay
 		}
 		f.change(+1)
-	case "enter": // creates the table from any choice; it never changes one
+	case "e": // edits a text field (→ too)
 		if spec, ok := f.optionAt(f.cursor); ok && spec.Kind == engine.RoundMap {
-			f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil) // a text field: enter edits it
-			return formStay
+			f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil)
 		}
+	case "enter": // creates the table from any choice, a text field's too; it never changes one
 		return f.validate()
 	}
 	return formStay
@@ -360,4 +360,10 @@ func levelName(t *text, level string) string {
 		return t.get("strong")
 	}
 	return level
+}
+
+// onText reports whether the cursor is on a text field (e edits it).
+func (f *createForm) onText() bool {
+	spec, ok := f.optionAt(f.cursor)
+	return ok && spec.Kind == engine.RoundMap
 }

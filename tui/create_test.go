@@ -72,3 +72,26 @@ func TestCreateFormDecimalComma(t *testing.T) {
 		t.Errorf("no decimal comma in the German form:\n%s", v)
 	}
 }
+
+// On the special rounds field, a text field, enter creates the table as
+// the help bar says, and e (shown in the bar) edits the field.
+func TestCreateFormEnterCreatesFromTheTextField(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	m.form = m.newForm("singularity")
+	f := m.form
+	for f.cursor = 0; !f.onText(); f.cursor++ {
+		if f.cursor >= f.rows() {
+			t.Fatal("the form has no special rounds field")
+		}
+	}
+	keys := ansi.Strip(m.st.helpBar(80, m.formKeys()))
+	if !strings.Contains(keys, "e edit") || !strings.Contains(keys, "enter create") {
+		t.Errorf("help bar on the text field: %q", keys)
+	}
+	if r := f.update(keyMsg("enter")); r != formSubmit || f.editing {
+		t.Fatalf("enter on the text field: %v, editing %v; want the table created", r, f.editing)
+	}
+	if f.update(keyMsg("e")); !f.editing {
+		t.Fatal("e on the text field does not edit it")
+	}
+}

@@ -93,9 +93,9 @@ func TestFormFieldTakesEveryCharacter(t *testing.T) {
 		t.Fatal("singularity has no special_rounds option")
 	}
 	f.cursor = row
-	f.update(tea.KeyMsg{Type: tea.KeyEnter})
+	f.update(runes("e"))
 	if !f.editing {
-		t.Fatal("enter on a round-map field does not edit it")
+		t.Fatal("e on a round-map field does not edit it")
 	}
 	f.update(tea.KeyMsg{Type: tea.KeyCtrlU})
 	f.update(runes("5:blind;7:no_trump"))

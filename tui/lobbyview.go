@@ -248,6 +248,11 @@ func (m *model) formKeys() []binding {
 	if m.form.editing {
 		return []binding{{"enter", m.tx.get("done")}, {"esc", m.tx.get("cancel")}}
 	}
+	if m.form.onText() {
+		return []binding{
+			{"↑↓", m.tx.get("field")}, {"e", m.tx.get("edit")}, {"enter", m.tx.get("create")}, {"esc", m.tx.get("back")},
+		}
+	}
 	return []binding{
 		{"↑↓", m.tx.get("field")}, {"←→", m.tx.get("change")}, {"enter", m.tx.get("create")}, {"esc", m.tx.get("back")},
 	}
