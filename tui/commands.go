@@ -151,6 +151,17 @@ func (tm *tableModel) watchersLine() string {
 	return tm.m.st.Subtle.Render(fit("   "+tm.m.tx.f("watching: %s", tm.watching), tm.width())) + "\n"
 }
 
+// watchLine is the line where a spectator's hand would be: to a person
+// whose seat went to a bot, how to sit again (the lobby's enter sits at a
+// running table in a seat a bot plays).
+func (tm *tableModel) watchLine() string {
+	tx := tm.m.tx
+	if tm.unseated {
+		return fit(tx.get("Your seat went to a bot. To sit again: esc, then enter on this table."), tm.width())
+	}
+	return tx.get("You are watching: hands stay hidden.")
+}
+
 // finisher names the bot that finished seat i for the person it is
 // credited to (ON-6), beside them in the standings; "" when they did.
 func (tm *tableModel) finisher(i int) string {

@@ -234,7 +234,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	}
 
 	if v.Seat == engine.Spectator {
-		b.WriteString(st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n")
+		b.WriteString(st.Subtle.Render(tm.watchLine()) + "\n")
 	} else if len(v.Hand) > 0 {
 		playing := tm.myTurn && v.Phase == doudizhu.Playing
 		cursor := -1

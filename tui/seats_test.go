@@ -8,6 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
 
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -217,5 +219,24 @@ func TestEscInTheLobbyDoesNotQuit(t *testing.T) {
 		t.Fatal("q in the lobby does not quit")
 	} else if _, quit := cmd().(tea.QuitMsg); !quit {
 		t.Fatal("q in the lobby does not quit")
+	}
+}
+
+// A person whose seat the host gave to a bot is told how to sit again;
+// someone who only watches is told that hands stay hidden.
+func TestUnseatedPersonIsToldHowToSitAgain(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	s := m.table.snap
+	v := *s.View.(*trick.View)
+	v.Seat, v.Hand = engine.Spectator, nil
+	s.Version++
+	s.You, s.View = engine.Spectator, &v
+	watcher := onTable(testModel(80, 24, Settings{}), s)
+	if scr := redrawn(watcher); !strings.Contains(scr, "hands stay hidden") || strings.Contains(scr, "sit again") {
+		t.Errorf("a spectator's screen:\n%s", scr)
+	}
+	m.Update(snapMsg{s: s, ok: true})
+	if scr := redrawn(m); !strings.Contains(scr, "To sit again: esc, then enter on this table.") {
+		t.Errorf("the unseated person is not told how to sit again:\n%s", scr)
 	}
 }

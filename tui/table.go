@@ -45,6 +45,7 @@ type tableModel struct {
 	handing   int    // :bot N asked about a person's seat N (from 1); the next key confirms; 0: none
 	watching  string // the snapshot's spectators, joined
 	replaying bool   // a replay of a finished game: no prompts, nothing to play
+	unseated  bool   // the person's seat went to a bot during the game (watchLine)
 	notYours  string // the out-of-turn line last shown, taken away when the turn comes
 	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
 	handX     int    // the column the hand starts at, before centring
@@ -189,6 +190,12 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	}
 	if tm.showLast && playedChanged(tm.snap.View, s.View) {
 		tm.showLast = false // the previous trick goes away on the next move
+	}
+	switch {
+	case s.You >= 0 || s.Phase != tables.Playing:
+		tm.unseated = false
+	case tm.snap.You >= 0 && tm.snap.Version > 0 && !tm.replaying:
+		tm.unseated = true
 	}
 	tm.snap = s
 	tm.gen++

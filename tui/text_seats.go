@@ -5,6 +5,7 @@ package tui
 // the catalogues of text_de.go and text_nl.go (text.go).
 var (
 	seatsDE = map[string]string{
+		"Your seat went to a bot. To sit again: esc, then enter on this table.": "Dein Platz ging an einen Bot. Wieder setzen: esc, dann enter auf diesem Tisch.",
 		"edit":                                   "bearbeiten",
 		"You are in the lobby: q quits.":         "Du bist in der Lobby: q beendet.",
 		"your seat":                              "dein Platz",
@@ -41,6 +42,7 @@ var (
 		"create":                 "eröffnen",
 	}
 	seatsNL = map[string]string{
+		"Your seat went to a bot. To sit again: esc, then enter on this table.": "Je plaats ging naar een bot. Weer gaan zitten: esc, dan enter op deze tafel.",
 		"edit":                                   "bewerken",
 		"You are in the lobby: q quits.":         "Je bent in de lobby: q stopt.",
 		"your seat":                              "jouw plaats",

@@ -266,7 +266,7 @@ func (tm *tableModel) trickHand(v *trick.View, above int) string {
 	st, tx := tm.m.st, tm.m.tx
 	switch {
 	case v.Seat == engine.Spectator:
-		return st.Subtle.Render(tx.get("You are watching: hands stay hidden.")) + "\n"
+		return st.Subtle.Render(tm.watchLine()) + "\n"
 	case v.Hand == nil && v.Foreheads != nil:
 		return tx.get("Your card is on your forehead: everyone sees it but you.") + "\n"
 	case len(v.Hand) == 0:
