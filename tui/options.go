@@ -119,10 +119,14 @@ func gameTitle(t *text, title string) string {
 }
 
 // tableName is a table's name as the player reads it: the name the lobby
-// gives a table nobody named ("alice's Special Rounds") in t's language.
+// gives a table nobody named ("alice's Special Rounds") in t's language,
+// without the game's title again, also once the host role passed on.
 func tableName(t *text, name, host, title string) string {
-	if host != "" && (name == host+"'s "+title || name == host+"'s table") {
+	if host != "" && name == host+"'s table" {
 		return t.f("%s's table", host)
+	}
+	if who, ok := strings.CutSuffix(name, "'s "+title); ok && who != "" {
+		return t.f("%s's table", who)
 	}
 	return name
 }

@@ -240,3 +240,12 @@ func TestUnseatedPersonIsToldHowToSitAgain(t *testing.T) {
 		t.Errorf("the unseated person is not told how to sit again:\n%s", scr)
 	}
 }
+
+// The default name of a table whose host role passed on does not repeat
+// the game's title in the header.
+func TestDefaultTableNameAfterTheHostLeft(t *testing.T) {
+	tx := testModel(80, 24, Settings{}).tx
+	if got := tableName(tx, "alice's Boerenbridge", "bob", "Boerenbridge"); got != "alice's table" {
+		t.Errorf("tableName = %q, want alice's table", got)
+	}
+}
