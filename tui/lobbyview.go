@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -195,10 +196,11 @@ func (m *model) lobbyView() string {
 			if t.Private {
 				state += " · " + tx.get("private")
 			}
+			id := t.ID
 			if t.Holds(m.player.ID) {
-				state = tx.get("your seat") + " · " + state
+				id += " " + seatMark(st)
 			}
-			line := fmt.Sprintf("%s %s %6d %5d %5d %6s %6d  %s", cell(t.ID, 8), cell(gameTitle(tx, t.Title), 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
+			line := fmt.Sprintf("%s %s %6d %5d %5d %6s %6d  %s", cell(id, 8), cell(gameTitle(tx, t.Title), 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
 			if i == m.lobbySel {
 				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, m.width-2)) + "\n")
 			} else {
@@ -206,14 +208,17 @@ func (m *model) lobbyView() string {
 			}
 		}
 	}
-	if m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID) {
-		b.WriteString("  " + st.Bold.Render(tx.get("your seat — enter to return")))
+	switch {
+	case m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID):
+		b.WriteString("  " + st.Bold.Render(seatMark(st)+" "+tx.get("your seat — enter to return")))
+	case slices.ContainsFunc(ts, func(t lobby.TableInfo) bool { return t.Holds(m.player.ID) }):
+		b.WriteString("  " + st.Subtle.Render(seatMark(st)+" "+tx.get("your seat")))
 	}
 	b.WriteString("\n")
 	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + m.onlineLine(m.width-10) + "\n")
 	b.WriteString("\n" + st.Subtle.Render(tx.get("Quick play: ")))
 	for i, r := range m.app.reg.All() {
-		b.WriteString(st.Key.Render(fmt.Sprint(i+1)) + " " + r.Title + "  ")
+		b.WriteString(st.Key.Render(fmt.Sprint(i+1)) + " " + gameTitle(tx, r.Title) + "  ")
 	}
 	b.WriteString("\n")
 	if m.codeIn != nil {
@@ -226,6 +231,14 @@ func (m *model) lobbyView() string {
 // codeRune says whether r can be part of an invite code or table id.
 func codeRune(r rune) bool {
 	return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-'
+}
+
+// seatMark marks the tables where the player holds a seat.
+func seatMark(st *Styles) string {
+	if st.glyphs == Unicode {
+		return "★"
+	}
+	return "*"
 }
 
 func cursorMark(st *Styles) string {
