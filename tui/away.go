@@ -31,38 +31,56 @@ func (tm *tableModel) comeBack() tea.Cmd {
 	return tableCmd(func() error { return t.SetAway(p, false) }, note)
 }
 
-// roundList is "round 3" or "rounds 1, 2, 4" (Dou Dizhu: deals) in the
-// player's language.
+// roundList is "round 3" or "rounds 1, 2, 4–9" (Dou Dizhu: deals) in the
+// player's language: runs of rounds are written as ranges.
 func (tm *tableModel) roundList(rounds []int) string {
 	tx := tm.m.tx
-	ns := make([]string, len(rounds))
-	for i, r := range rounds {
-		ns[i] = strconv.Itoa(r)
-	}
+	list := roundRanges(rounds)
 	_, deals := tm.snap.View.(*doudizhu.View)
 	switch {
-	case deals && len(ns) == 1:
-		return tx.f("deal %s", ns[0])
+	case deals && len(rounds) == 1:
+		return tx.f("deal %s", list)
 	case deals:
-		return tx.f("deals %s", strings.Join(ns, ", "))
-	case len(ns) == 1:
-		return tx.f("round %s", ns[0])
+		return tx.f("deals %s", list)
+	case len(rounds) == 1:
+		return tx.f("round %s", list)
 	}
-	return tx.f("rounds %s", strings.Join(ns, ", "))
+	return tx.f("rounds %s", list)
+}
+
+// roundRanges writes ascending round numbers with each run of three or more
+// as a range: 1, 2, 4–9.
+func roundRanges(rounds []int) string {
+	var parts []string
+	for i := 0; i < len(rounds); {
+		j := i
+		for j+1 < len(rounds) && rounds[j+1] == rounds[j]+1 {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, strconv.Itoa(rounds[i])+"–"+strconv.Itoa(rounds[j]))
+		case j > i:
+			parts = append(parts, strconv.Itoa(rounds[i]), strconv.Itoa(rounds[j]))
+		default:
+			parts = append(parts, strconv.Itoa(rounds[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // awayLine is the line an away player sees under the header: that they are
-// away, which rounds their bot played, and how to come back ("" when they
-// are not away).
+// away and how to come back first, then which rounds their bot moved in
+// ("" when they are not away).
 func (tm *tableModel) awayLine() string {
 	s := tm.snap
 	if s.Phase != tables.Playing || s.You < 0 || s.You >= len(s.Seats) || s.Seats[s.You].Kind != tables.Away {
 		return ""
 	}
 	tx := tm.m.tx
-	line := tx.get("You are away: your bot plays for you.")
 	if len(s.BotRounds) > 0 {
-		line = tx.f("You are away: your bot moved for you in %s.", tm.roundList(s.BotRounds))
+		return tx.f("You are away: press any key to play. Your bot moved for you in %s.", tm.roundList(s.BotRounds))
 	}
-	return line + " " + tx.get("Press any key to play.")
+	return tx.get("You are away: press any key to play. Your bot plays meanwhile.")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // The line under the round shows the bids and the round's rule whole at 80
@@ -45,15 +46,19 @@ func TestRoundNoteLineNotCut(t *testing.T) {
 // round for them: the away and welcome-back lines say it moved for them in
 // that round.
 func TestAwayLinesSayTheBotMoved(t *testing.T) {
-	for lang, want := range map[string]string{"en": "moved for you in round 2", "de": "in Runde 2 für dich gezogen", "nl": "in ronde 2 voor je gespeeld"} {
+	for lang, want := range map[string][2]string{
+		"en": {"moved for you in round 2", "moved for you in round 2"},
+		"de": {"in Runde 2 für dich gezogen", "zog in Runde 2"},
+		"nl": {"in ronde 2 voor je gezet", "zette in ronde 2"},
+	} {
 		tx := newText(lang)
 		tm := &tableModel{m: &model{tx: tx}}
-		for _, s := range []string{
+		for i, s := range []string{
 			tx.f("Welcome back: your bot moved for you in %s.", tm.roundList([]int{2})),
-			tx.f("You are away: your bot moved for you in %s.", tm.roundList([]int{2})),
+			tx.f("You are away: press any key to play. Your bot moved for you in %s.", tm.roundList([]int{2})),
 		} {
-			if !strings.Contains(s, want) {
-				t.Errorf("%s: %q, want it to say %q", lang, s, want)
+			if !strings.Contains(s, want[i]) || strings.Contains(s, "gespeeld") {
+				t.Errorf("%s: %q, want it to say %q", lang, s, want[i])
 			}
 		}
 	}
@@ -76,5 +81,29 @@ func TestSheetNamesTheSpecialRounds(t *testing.T) {
 			t.Errorf("%s: the sheet does not say %q:\n%s", lang, want, screen)
 		}
 		checkFits(t, "sheet", m.View(), 80, 24)
+	}
+}
+
+// The away line at 80 columns keeps how to come back whole in every
+// language, however many rounds the bot moved in: the instruction comes
+// first and a run of rounds is one range.
+func TestAwayLineKeepsTheInstruction(t *testing.T) {
+	for lang, want := range map[string][2]string{
+		"en": {"press any key to play", "rounds 6–13"},
+		"de": {"Drück eine Taste zum Spielen", "Runden 6–13"},
+		"nl": {"druk op een toets om te spelen", "rondes 6–13"},
+	} {
+		s := screens()[0].snap(t)
+		s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
+		s.Seats[0].Kind = tables.Away
+		s.BotRounds = []int{6, 7, 8, 9, 10, 11, 12, 13}
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		line := strings.Split(ansi.Strip(m.View()), "\n")[1]
+		if !strings.Contains(line, want[0]) || !strings.Contains(line, want[1]) || strings.Contains(line, "…") {
+			t.Errorf("%s: the away line is %q, want %q and %q whole", lang, line, want[0], want[1])
+		}
+	}
+	if got := roundRanges([]int{1, 2, 4, 5, 6, 7, 9}); got != "1, 2, 4–7, 9" {
+		t.Errorf("roundRanges: %q", got)
 	}
 }

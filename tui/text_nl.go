@@ -46,7 +46,7 @@ var catalogueNL = map[string]string{
 	"Invite code or table id: ": "Uitnodigingscode of tafel-id: ",
 	"Language":                  "Taal",
 	"Last deal:":                "Vorig spel:",
-	"Last trick:":               "Vorige slag:",
+	"Last trick:":               "Laatste slag:",
 	"Lobby: ↑↓ choose a table, enter sits, w watches, n creates a table,": "Lobby: ↑↓ kies een tafel, enter gaat zitten, w kijkt mee, n nieuwe tafel,",
 	"Name trump:":       "Kies troef:",
 	"New table":         "Nieuwe tafel",

@@ -455,3 +455,22 @@ func TestDecimalMark(t *testing.T) {
 		}
 	}
 }
+
+// A string is translated in one catalogue of a language only: a second
+// translation elsewhere would be silently overridden.
+func TestNoStringInTwoCatalogues(t *testing.T) {
+	for lang, cs := range map[string][]map[string]string{
+		"de": {catalogueDE, tableDE, adminDE, seatsDE},
+		"nl": {catalogueNL, tableNL, adminNL, seatsNL},
+	} {
+		for i := range cs {
+			for j := i + 1; j < len(cs); j++ {
+				for en := range cs[j] {
+					if _, ok := cs[i][en]; ok {
+						t.Errorf("%s: %q is in two catalogues", lang, en)
+					}
+				}
+			}
+		}
+	}
+}
