@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // `.` shows the previous trick beside the trick being played, labelled;
@@ -51,7 +53,7 @@ func TestHeldTrickShown(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {200, 50}} {
 		m := heldTrick(t, testModel(size[0], size[1], Settings{}))
 		screen := plainView(m)
-		if !strings.Contains(screen, "Claude won") {
+		if !strings.Contains(screen, "Claude won") && !strings.Contains(screen, "Claude took it") {
 			t.Fatalf("%v: no winner named:\n%s", size, screen)
 		}
 		m.table.snap.Paused = false
@@ -136,5 +138,40 @@ func TestDealPanelNotationOfTheHand(t *testing.T) {
 	}
 	if !rules.MatchString(screen) {
 		t.Fatalf("no card left in the rules' notation:\n%s", screen)
+	}
+}
+
+// With six long names at 80 columns the held trick, the last trick and the
+// previous trick still name who won it: the winner comes before the cards.
+func TestTrickLinesNameTheWinnerAt80(t *testing.T) {
+	g := playTo(t, "singularity", 6, 1, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 3 && v.Phase == trick.PhasePlay && len(v.Trick) == 0 && len(v.LastTrick) == 6
+	})
+	for _, lang := range []string{"en", "de", "nl"} {
+		s := snapshotOf(g, "Singularity", 0)
+		s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
+		for i := range s.Seats {
+			s.Seats[i].Name = fmt.Sprintf("Longname%d", i)
+		}
+		winner := s.Seats[s.View.(*trick.View).LastWinner].Name
+		s.Paused = true
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		tm := m.table
+		v := tm.snap.View.(*trick.View)
+		for name, line := range map[string]string{
+			"held": ansi.Strip(m.View()), "last": tm.trickLine(tm.m.tx.get("Last trick:"), v.LastTrick, v.LastWinner),
+			"previous": tm.previousLine(v),
+		} {
+			found := false
+			for _, l := range strings.Split(line, "\n") {
+				if strings.Contains(fit(l, 80), tm.m.tx.f("%s took it", winner)) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s, %s: no line of the trick names %s at 80 columns:\n%s", lang, name, winner, line)
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ var tableDE = map[string]string{
 	"You are away: press any key to play. Your bot moved for you in %s.": "Du bist weg: Drück eine Taste zum Spielen. Dein Bot zog in %s.",
 	"round %s":                             "Runde %s",
 	"rounds %s":                            "Runden %s",
+	"%s took it":                           "%s hat ihn gemacht",
 	"%s won the trick":                     "%s hat den Stich gewonnen",
 	"your card was":                        "deine Karte war",
 	"Trick complete:":                      "Stich komplett:",

@@ -9,6 +9,7 @@ var tableNL = map[string]string{
 	"Welcome back: your bot moved for you in %s.":                        "Welkom terug: je bot heeft in %s voor je gezet.",
 	"round %s":                             "ronde %s",
 	"rounds %s":                            "rondes %s",
+	"%s took it":                           "%s heeft hem gehaald",
 	"%s won the trick":                     "%s heeft de slag gewonnen",
 	"your card was":                        "je kaart was",
 	"Trick complete:":                      "Slag compleet:",

@@ -332,6 +332,8 @@ func fitList(xs []string) string {
 	return strings.Join(xs, " ")
 }
 
+// trickLine is a trick on one line after its label: who won it first (a
+// line cut at the screen's edge keeps the winner), then each seat's card.
 func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) string {
 	st := tm.m.st
 	parts := make([]string, 0, len(ps))
@@ -342,11 +344,11 @@ func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) str
 		}
 		parts = append(parts, tm.plainName(p.Seat)+" "+c)
 	}
-	out := label + " " + strings.Join(parts, "   ")
+	out := label + " "
 	if winner >= 0 {
-		out += "  → " + tm.m.tx.f("%s won it", tm.plainName(winner))
+		out += tm.m.tx.f("%s took it", tm.plainName(winner)) + " · "
 	}
-	return out
+	return out + strings.Join(parts, "  ")
 }
 
 // modifierNote explains a special round in one line, or names it in a few
