@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -79,8 +80,24 @@ func (tm *tableModel) awayLine() string {
 		return ""
 	}
 	tx := tm.m.tx
+	if tm.sittingOut() {
+		return tx.get("You are away: press any key to be back next round. Your bot plays this one.")
+	}
 	if len(s.BotRounds) > 0 {
 		return tx.f("You are away: press any key to play. Your bot moved for you in %s.", tm.roundList(s.BotRounds))
 	}
 	return tx.get("You are away: press any key to play. Your bot plays meanwhile.")
+}
+
+// sittingOut reports whether the player's seat sits the round in play out
+// (SI-5): its bot plays the round, and the player's moves are refused.
+func (tm *tableModel) sittingOut() bool {
+	s := tm.snap
+	v, ok := s.View.(*trick.View)
+	return ok && s.Phase == tables.Playing && v.Seat >= 0 && v.Seat < len(v.SatOut) && v.SatOut[v.Seat]
+}
+
+// sitOutLine says the player sits the round out and who plays it.
+func (tm *tableModel) sitOutLine() string {
+	return tm.m.tx.get("You sit this round out: your bot plays it; you are back next round.")
 }

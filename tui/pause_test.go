@@ -175,3 +175,26 @@ func TestTrickLinesNameTheWinnerAt80(t *testing.T) {
 		}
 	}
 }
+
+// A seat sitting the round out is not asked to play when its turn comes
+// (its bot plays): the screen says it sits out, in every language, and a
+// key gets the same reason.
+func TestSittingOutIsNotYourTurn(t *testing.T) {
+	for lang, want := range map[string]string{"en": "You sit this round out", "de": "Du setzt diese Runde aus", "nl": "Je zit deze ronde uit"} {
+		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+		s := m.table.snap
+		v := *s.View.(*trick.View)
+		v.SatOut = make([]bool, v.Players)
+		v.SatOut[0] = true
+		s.View, s.Version = &v, s.Version+1
+		m.table.snapshot(s)
+		screen := plainView(m)
+		if m.table.myTurn || strings.Contains(screen, m.tx.get("Your turn: choose a card with ←→ and press enter.")) || !strings.Contains(screen, want) {
+			t.Errorf("%s: sitting out, the screen says:\n%s", lang, screen)
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		if !strings.Contains(m.status, want) {
+			t.Errorf("%s: enter while sitting out says %q", lang, m.status)
+		}
+	}
+}

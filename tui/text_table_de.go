@@ -3,10 +3,12 @@ package tui
 // tableDE holds the German of the table's flow: the countdown, away and
 // back, the pause after a trick, the overlays, the end of a game.
 var tableDE = map[string]string{
-	"You are away: your bot plays until you press a key.":                "Du bist weg: Dein Bot spielt, bis du eine Taste drückst.",
-	"Welcome back: your bot moved for you in %s.":                        "Willkommen zurück: Dein Bot hat in %s für dich gezogen.",
-	"You are away: press any key to play. Your bot plays meanwhile.":     "Du bist weg: Drück eine Taste zum Spielen. Solange spielt dein Bot.",
-	"You are away: press any key to play. Your bot moved for you in %s.": "Du bist weg: Drück eine Taste zum Spielen. Dein Bot zog in %s.",
+	"You are away: your bot plays until you press a key.":                         "Du bist weg: Dein Bot spielt, bis du eine Taste drückst.",
+	"Welcome back: your bot moved for you in %s.":                                 "Willkommen zurück: Dein Bot hat in %s für dich gezogen.",
+	"You are away: press any key to play. Your bot plays meanwhile.":              "Du bist weg: Drück eine Taste zum Spielen. Solange spielt dein Bot.",
+	"You are away: press any key to play. Your bot moved for you in %s.":          "Du bist weg: Drück eine Taste zum Spielen. Dein Bot zog in %s.",
+	"You are away: press any key to be back next round. Your bot plays this one.": "Du bist weg: Drück eine Taste für die nächste Runde. Diese spielt dein Bot.",
+	"You sit this round out: your bot plays it; you are back next round.":         "Du setzt diese Runde aus: Dein Bot spielt sie; nächste Runde bist du wieder dabei.",
 	"round %s":                             "Runde %s",
 	"rounds %s":                            "Runden %s",
 	"%s took it":                           "%s hat ihn gemacht",

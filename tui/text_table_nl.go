@@ -3,10 +3,12 @@ package tui
 // tableNL holds the Dutch of the table's flow: the countdown, away and
 // back, the pause after a trick, the overlays, the end of a game.
 var tableNL = map[string]string{
-	"You are away: your bot plays until you press a key.":                "Je bent weg: je bot speelt tot je een toets indrukt.",
-	"You are away: press any key to play. Your bot plays meanwhile.":     "Je bent weg: druk op een toets om te spelen. Zolang speelt je bot.",
-	"You are away: press any key to play. Your bot moved for you in %s.": "Je bent weg: druk op een toets om te spelen. Je bot zette in %s.",
-	"Welcome back: your bot moved for you in %s.":                        "Welkom terug: je bot heeft in %s voor je gezet.",
+	"You are away: your bot plays until you press a key.":                         "Je bent weg: je bot speelt tot je een toets indrukt.",
+	"You are away: press any key to play. Your bot plays meanwhile.":              "Je bent weg: druk op een toets om te spelen. Zolang speelt je bot.",
+	"You are away: press any key to play. Your bot moved for you in %s.":          "Je bent weg: druk op een toets om te spelen. Je bot zette in %s.",
+	"Welcome back: your bot moved for you in %s.":                                 "Welkom terug: je bot heeft in %s voor je gezet.",
+	"You are away: press any key to be back next round. Your bot plays this one.": "Je bent weg: druk op een toets voor de volgende ronde. Deze speelt je bot.",
+	"You sit this round out: your bot plays it; you are back next round.":         "Je zit deze ronde uit: je bot speelt hem; volgende ronde doe je weer mee.",
 	"round %s":                             "ronde %s",
 	"rounds %s":                            "rondes %s",
 	"%s took it":                           "%s heeft hem gehaald",

@@ -296,6 +296,9 @@ func (tm *tableModel) trickHand(v *trick.View, above int) string {
 // trickPrompt says what the player is asked to do now.
 func (tm *tableModel) trickPrompt(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
+	if tm.sittingOut() {
+		return st.Warn.Render(tm.sitOutLine())
+	}
 	if !tm.myTurn {
 		return tm.waiting(v.Turn)
 	}

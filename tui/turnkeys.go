@@ -13,9 +13,12 @@ func (tm *tableModel) outOfTurn(turn int, gameKey bool) tea.Cmd {
 		return nil
 	}
 	tx := tm.m.tx
-	if turn >= 0 && turn < len(tm.snap.Seats) {
+	switch {
+	case tm.sittingOut():
+		tm.notYours = tm.sitOutLine()
+	case turn >= 0 && turn < len(tm.snap.Seats):
 		tm.notYours = tx.f("Not your turn: %s is to move. Your keys work when it is yours.", tm.plainName(turn))
-	} else {
+	default:
 		tm.notYours = tx.get("Not your turn: the cards are being dealt.")
 	}
 	tm.m.say(tm.notYours, false)
