@@ -298,6 +298,15 @@ func (s *Styles) DimCard(c cards.Card) string { return s.cached(cardDim, c) }
 // HotCard is c rendered highlighted (selected, or the winning card).
 func (s *Styles) HotCard(c cards.Card) string { return s.cached(cardHot, c) }
 
+// WinCard is the card that won a trick: highlighted, and marked with a star
+// (an asterisk outside Unicode glyphs) that shows without colour too.
+func (s *Styles) WinCard(c cards.Card) string {
+	if s.glyphs == Unicode {
+		return s.HotCard(c) + "★"
+	}
+	return s.HotCard(c) + "*"
+}
+
 // Back is a face-down card.
 func (s *Styles) Back() string { return s.back }
 

@@ -2,12 +2,15 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/muesli/termenv"
 
+	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -126,6 +129,24 @@ func TestDrawingDoesNotChangeStyles(t *testing.T) {
 		_ = m.View()
 		if *m.st != before {
 			t.Errorf("%s: drawing changed the styles", sc.name)
+		}
+	}
+}
+
+// Without colour the winning card of a trick is still marked: a star, an
+// asterisk with ASCII glyphs.
+func TestWinningCardMarkedWithoutColour(t *testing.T) {
+	for g, mark := range map[Glyphs]string{Unicode: "★", ASCII: "*", CJKSafe: "*"} {
+		m := heldTrick(t, testModel(80, 24, Settings{NoColour: true, Glyphs: g}))
+		v := m.table.snap.View.(*trick.View)
+		var win cards.Card
+		for _, p := range v.LastTrick {
+			if p.Seat == v.LastWinner {
+				win = p.Card
+			}
+		}
+		if screen := plainView(m); !strings.Contains(screen, stripANSI(m.st.Card(win))+mark) {
+			t.Errorf("glyphs %v: the winning card %v is not marked %q:\n%s", g, win, mark, screen)
 		}
 	}
 }

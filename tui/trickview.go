@@ -343,7 +343,7 @@ func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) str
 	for _, p := range ps {
 		c := st.Card(p.Card)
 		if p.Seat == winner {
-			c = st.HotCard(p.Card)
+			c = st.WinCard(p.Card)
 		}
 		parts = append(parts, tm.plainName(p.Seat)+" "+c)
 	}
@@ -595,7 +595,7 @@ func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
 	for _, p := range trickCards {
 		c := st.Card(p.Card)
 		if p.Seat == winner {
-			c = st.HotCard(p.Card)
+			c = st.WinCard(p.Card)
 		}
 		plays[p.Seat] = c
 	}
