@@ -7,7 +7,7 @@ import "github.com/cardroom/cardroom/engine"
 // last trick) or ended a deal. The table then holds the game for
 // Config.TrickPause — no bot moves, no deal, no timer runs, the game does
 // not end — so everyone sees the trick and who won it. A person to move
-// may play at once: their move ends the pause.
+// waits too: their move is refused with ErrTrickShown until it ends.
 type TrickHolder interface {
 	TrickComplete() bool
 }

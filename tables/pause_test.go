@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"errors"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -62,9 +63,9 @@ func TestTrickPauseHoldsEveryTrick(t *testing.T) {
 	}
 }
 
-// A person to move after a completed trick may play at once: their move
-// ends the pause for everyone.
-func TestTrickPauseEndsOnAMove(t *testing.T) {
+// A person to move after a completed trick waits for the pause like
+// everyone: their move is refused until it ends, then taken.
+func TestTrickPauseRefusesMoves(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		rs, _ := realRegistry().Lookup("singularity")
 		cfg := Config{ID: "p", Ruleset: rs, Seats: 3, Host: alice, SeatHost: true, Seed: 5, Bots: realBots, TrickPause: time.Second}
@@ -76,11 +77,20 @@ func TestTrickPauseEndsOnAMove(t *testing.T) {
 				t.Fatal("alice never led after a pause")
 			}
 			if s.Paused && s.Turn == 0 {
-				must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
-				// The bots follow at once: held now is the trick she led.
-				if v := a.now().View.(*trick.View); len(v.Trick) == 0 && (len(v.LastTrick) == 0 || v.LastTrick[0].Seat != 0) {
-					t.Fatalf("after alice's lead: trick %v, last %v", v.Trick, v.LastTrick)
+				if err := r.table.Move(alice, s.View.LegalMoves()[0]); !errors.Is(err, ErrTrickShown) {
+					t.Fatalf("a move during the pause: %v, want ErrTrickShown", err)
 				}
+				held := s.Version
+				r.advance(999 * time.Millisecond)
+				if s := a.now(); !s.Paused || s.Version != held {
+					t.Fatal("the refused move ended the pause")
+				}
+				r.advance(time.Millisecond)
+				s = a.now()
+				if s.Paused || s.Turn != 0 {
+					t.Fatalf("after the pause: paused %v, turn %d", s.Paused, s.Turn)
+				}
+				must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
 				return
 			}
 			if s.Paused {

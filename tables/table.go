@@ -1316,10 +1316,12 @@ func (t *Table) move(p Player, m engine.Move) error {
 	if t.g.Next() != i {
 		return ErrNotYourTurn
 	}
+	if t.pause != nil { // the trick is held for everyone, the next to move too
+		return ErrTrickShown
+	}
 	if err := t.g.Apply(i, m); err != nil {
 		return err
 	}
-	t.endPause() // a person who moves on ends the pause for everyone
 	if s.away || !s.connected || s.missed > 0 {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}

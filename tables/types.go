@@ -22,6 +22,7 @@ var (
 	ErrNotPlaying   = errors.New("the game is not being played")
 	ErrNotYourTurn  = errors.New("it is not your turn")
 	ErrSittingOut   = errors.New("you sit this round out (SI-5): your bot plays it, you are back next round")
+	ErrTrickShown   = errors.New("the trick is being shown: play when it is cleared")
 	ErrChatEmpty    = errors.New("nothing left to send: the line held only spaces, control characters or escape sequences")
 	ErrChatTooLong  = errors.New("that chat line is too long")
 	ErrChatTooFast  = errors.New("you are chatting too fast: wait a moment")

@@ -198,3 +198,23 @@ func TestSittingOutIsNotYourTurn(t *testing.T) {
 		}
 	}
 }
+
+// The winner of a held trick, who leads next, is not told it is their turn
+// while the trick is shown: the table refuses moves until the pause ends,
+// and a key says why.
+func TestHeldTrickIsNotYourTurn(t *testing.T) {
+	m := heldTrick(t, testModel(80, 24, Settings{}))
+	s := m.table.snap
+	v := *s.View.(*trick.View)
+	v.Turn, s.Turn = 0, 0
+	s.View, s.Version = &v, s.Version+1
+	m.table.snapshot(s)
+	screen := plainView(m)
+	if m.table.myTurn || strings.Contains(screen, "Your turn") || !strings.Contains(screen, "The trick is being shown") {
+		t.Fatalf("held, alice to lead:\n%s", screen)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if !strings.Contains(m.status, "The trick is being shown") {
+		t.Fatalf("enter during the pause says %q", m.status)
+	}
+}

@@ -202,7 +202,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	tm.watching = strings.Join(s.Spectators, ", ")
 	tm.backing = false
 	tm.noteDealEnd()
-	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You && !tm.replaying && !tm.sittingOut()
+	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You && !tm.replaying && !tm.sittingOut() && !s.Paused
 	hand := tm.hand()
 	if len(tm.marked) != len(hand) {
 		tm.marked = make([]bool, len(hand))

@@ -286,7 +286,7 @@ func TestKnownMessagesMatchTheirSources(t *testing.T) {
 	for _, err := range []error{
 		tables.ErrClosed, tables.ErrRunning, tables.ErrNotHost, tables.ErrNotSeated, tables.ErrSeatTaken,
 		tables.ErrNoSeat, tables.ErrNoFreeSeat, tables.ErrNotWaiting, tables.ErrNotPlaying, tables.ErrNotYourTurn,
-		tables.ErrSittingOut, tables.ErrChatEmpty, tables.ErrChatTooLong, tables.ErrChatTooFast, tables.ErrChatClosed,
+		tables.ErrSittingOut, tables.ErrTrickShown, tables.ErrChatEmpty, tables.ErrChatTooLong, tables.ErrChatTooFast, tables.ErrChatClosed,
 		tables.ErrNoPenalty, tables.ErrBadPenalty, tables.ErrTableAborted,
 		tables.ErrSavePaused, tables.ErrMoveHeld, lobby.ErrNameNotSaved,
 		lobby.ErrClosed, lobby.ErrNoTable, lobby.ErrNoCode, lobby.ErrPrivate, lobby.ErrNotOnline, lobby.ErrNoIdentity,

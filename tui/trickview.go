@@ -11,6 +11,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 func (tm *tableModel) trickKeys(v *trick.View) []binding {
@@ -298,6 +299,9 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
 	if tm.sittingOut() {
 		return st.Warn.Render(tm.sitOutLine())
+	}
+	if tm.snap.Paused && v.Turn == v.Seat && v.Seat >= 0 {
+		return st.Subtle.Render(tx.err(tables.ErrTrickShown))
 	}
 	if !tm.myTurn {
 		return tm.waiting(v.Turn)

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/cardroom/cardroom/tables"
 )
 
 // outOfTurn gives a key of the game pressed while it is not the player's
@@ -16,6 +18,8 @@ func (tm *tableModel) outOfTurn(turn int, gameKey bool) tea.Cmd {
 	switch {
 	case tm.sittingOut():
 		tm.notYours = tm.sitOutLine()
+	case tm.snap.Paused && turn == tm.snap.You:
+		tm.notYours = tx.err(tables.ErrTrickShown)
 	case turn >= 0 && turn < len(tm.snap.Seats):
 		tm.notYours = tx.f("Not your turn: %s is to move. Your keys work when it is yours.", tm.plainName(turn))
 	default:
