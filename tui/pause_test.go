@@ -218,3 +218,28 @@ func TestHeldTrickIsNotYourTurn(t *testing.T) {
 		t.Fatalf("enter during the pause says %q", m.status)
 	}
 }
+
+// The out-of-turn line names who was to move when the key was pressed; once
+// the turn passes on, it goes, so it never names a seat the screen does
+// not wait for.
+func TestOutOfTurnNoteGoesWithTheTurn(t *testing.T) {
+	m := heldTrick(t, testModel(80, 24, Settings{Lang: "nl"}))
+	s := m.table.snap
+	s.Paused = false
+	s.Version++
+	m.table.snapshot(s)
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if m.status == "" {
+		t.Fatal("no out-of-turn line")
+	}
+	v := *s.View.(*trick.View)
+	v.Turn = (v.Turn + 1) % v.Players
+	if v.Turn == 0 {
+		v.Turn = 1
+	}
+	s.View, s.Turn, s.Version = &v, v.Turn, s.Version+1
+	m.Update(snapMsg{s: s, ok: true})
+	if m.status != "" {
+		t.Fatalf("the turn passed to %d, the line still says %q", v.Turn, m.status)
+	}
+}

@@ -197,6 +197,9 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	case tm.snap.You >= 0 && tm.snap.Version > 0 && !tm.replaying:
 		tm.unseated = true
 	}
+	if s.Turn != tm.snap.Turn || s.Paused != tm.snap.Paused {
+		tm.yoursNow() // the out-of-turn line named the turn before
+	}
 	tm.snap = s
 	tm.gen++
 	tm.watching = strings.Join(s.Spectators, ", ")

@@ -29,7 +29,8 @@ func (tm *tableModel) outOfTurn(turn int, gameKey bool) tea.Cmd {
 	return nil
 }
 
-// yoursNow takes the out-of-turn line away once the turn is the player's.
+// yoursNow takes the out-of-turn line away once the turn is the player's,
+// or has passed on to someone it does not name.
 func (tm *tableModel) yoursNow() {
 	if tm.notYours != "" && tm.m.status == tm.notYours {
 		tm.m.say("", false)
