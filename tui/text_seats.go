@@ -49,7 +49,7 @@ var (
 		"your seat — enter to return":            "jouw plaats — enter brengt je terug",
 		"start":                                  "starten",
 		"Every seat is taken: press S to start.": "Alle plaatsen zijn bezet: S start.",
-		"Every seat is taken: the host starts the game.":                           "Alle plaatsen zijn bezet: de gastheer start het spel.",
+		"Every seat is taken: the host starts the game.":                           "Alle plaatsen zijn bezet: de gastheer start de partij.",
 		"Back in the lobby.":                                                       "Terug in de lobby.",
 		"Back in the lobby. Your seat is kept: enter on the table takes you back.": "Terug in de lobby. Je plaats blijft: enter op de tafel brengt je terug.",
 		"unlisted, by invite code":                                                 "niet vermeld, met uitnodigingscode",

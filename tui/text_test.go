@@ -474,3 +474,19 @@ func TestNoStringInTwoCatalogues(t *testing.T) {
 		}
 	}
 }
+
+// Dutch calls a game being played "partij" (a deal is "spel"), so "Spel
+// afgelopen" never sits above "Spel 1 is voorbij".
+func TestDutchGameIsPartij(t *testing.T) {
+	tx := newText("nl")
+	for _, en := range []string{"Game over", "The host starts the game; bots take the free seats.", "Every seat is taken: the host starts the game.", "1 game", "%d games"} {
+		if s := tx.get(en); !strings.Contains(strings.ToLower(s), "partij") {
+			t.Errorf("%q is %q in Dutch", en, s)
+		}
+	}
+	for _, err := range []error{tables.ErrNotWaiting, tables.ErrNotPlaying, tables.ErrSavePaused} {
+		if s := tx.err(err); !strings.Contains(s, "partij") {
+			t.Errorf("%q is %q in Dutch", err, s)
+		}
+	}
+}
