@@ -64,6 +64,23 @@ func TestCreateFormTurnTimerDefault(t *testing.T) {
 	}
 }
 
+// The turn timers cycle in order, shortest to longest then off, from the
+// server's default, also when the default is not one of the form's own.
+func TestCreateFormTimersInOrder(t *testing.T) {
+	f := newCreateForm(testModel(80, 24, Settings{}).app.reg.All(), "singularity")
+	s := time.Second
+	for def, want := range map[time.Duration][]time.Duration{
+		45 * s: {45 * s, 60 * s, 90 * s, 120 * s, 0, 15 * s, 30 * s},
+		60 * s: {60 * s, 90 * s, 120 * s, 0, 15 * s, 30 * s},
+		0:      {0, 15 * s, 30 * s, 60 * s, 90 * s, 120 * s},
+	} {
+		f.setTimers(def)
+		if !slices.Equal(f.timers, want) {
+			t.Errorf("server default %v: timers %v, want %v", def, f.timers, want)
+		}
+	}
+}
+
 // The German form writes its paces with a decimal comma.
 func TestCreateFormDecimalComma(t *testing.T) {
 	m := testModel(80, 24, Settings{Lang: "de"})

@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"cmp"
 	"encoding/json"
 	"maps"
+	"math"
 	"slices"
 	"time"
 
@@ -58,12 +60,24 @@ func (f *createForm) setHolds(def time.Duration) {
 	f.hold = f.holdDef
 }
 
-// setTimers offers the turn timers of timerChoices with the server's
-// default def (0 or less: off) first, chosen.
+// setTimers offers the turn timers of timerChoices and the server's
+// default def (0 or less: off) in one cycle, shortest to longest then off,
+// starting at def, chosen.
 func (f *createForm) setTimers(def time.Duration) {
 	def = max(def, 0)
-	ts := slices.DeleteFunc(slices.Clone(timerChoices), func(d time.Duration) bool { return d == def })
-	f.timers, f.timer = append([]time.Duration{def}, ts...), 0
+	ts := slices.Clone(timerChoices)
+	if !slices.Contains(ts, def) {
+		ts = append(ts, def)
+	}
+	last := func(d time.Duration) time.Duration { // off (0) sorts after every timer
+		if d == 0 {
+			return math.MaxInt64
+		}
+		return d
+	}
+	slices.SortFunc(ts, func(a, b time.Duration) int { return cmp.Compare(last(a), last(b)) })
+	i := slices.Index(ts, def)
+	f.timers, f.timer = append(ts[i:len(ts):len(ts)], ts[:i]...), 0
 }
 
 // newForm opens the create form for game ("": the last game this key made
