@@ -95,6 +95,7 @@ func heldRoundEnd(prev, v *trick.View) *trick.View {
 	nv := *v
 	nv.Round, nv.Cards, nv.Modifier, nv.Hook, nv.Dealer = prev.Round, prev.Cards, prev.Modifier, prev.Hook, prev.Dealer
 	nv.Trump, nv.TrumpKnown, nv.Turned, nv.TrumpBy = prev.Trump, prev.TrumpKnown, prev.Turned, -1
+	nv.NamedBy, nv.Chooser, nv.Draws = prev.NamedBy, prev.Chooser, prev.Draws // who named trump stays said
 	nv.Bids, nv.Tricks, nv.SatOut = row.Bids, row.Took, row.SatOut
 	nv.Phase, nv.Foreheads = trick.PhasePlay, nil
 	return &nv

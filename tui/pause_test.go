@@ -243,3 +243,26 @@ func TestOutOfTurnNoteGoesWithTheTurn(t *testing.T) {
 		t.Fatalf("the turn passed to %d, the line still says %q", v.Turn, m.status)
 	}
 }
+
+// While the last trick of a round is held, the round line still says who
+// named trump.
+func TestHeldRoundEndKeepsWhoNamedTrump(t *testing.T) {
+	prev := &trick.View{Round: 5, NamedBy: 1, Chooser: 1, Trump: cards.Hearts, TrumpKnown: true}
+	v := &trick.View{Sheet: []trick.SheetRound{{Round: 5}}, NamedBy: -1, Chooser: -1}
+	nv := heldRoundEnd(prev, v)
+	if nv == nil || nv.NamedBy != 1 || nv.Chooser != 1 {
+		t.Fatalf("held round end: %+v", nv)
+	}
+}
+
+// The note :away left says the bot plays on; once the game is over it goes.
+func TestAwayNoteGoesAtGameOver(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	m.say(m.tx.get("You are away: your bot plays until you press a key."), false)
+	over := gameOver("singularity")(t, testModel(80, 24, Settings{})).table.snap
+	over.Version = m.table.snap.Version + 1
+	m.Update(snapMsg{s: over, ok: true})
+	if strings.Contains(plainView(m), "You are away") {
+		t.Fatalf("the away note stayed on the game-over screen:\n%s", plainView(m))
+	}
+}

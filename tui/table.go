@@ -197,6 +197,9 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	case tm.snap.You >= 0 && tm.snap.Version > 0 && !tm.replaying:
 		tm.unseated = true
 	}
+	if s.Phase == tables.Over && tm.m.status == tm.m.tx.get("You are away: your bot plays until you press a key.") {
+		tm.m.say("", false) // nobody plays on once the game is over
+	}
 	if s.Turn != tm.snap.Turn || s.Paused != tm.snap.Paused {
 		tm.yoursNow() // the out-of-turn line named the turn before
 	}
