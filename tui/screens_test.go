@@ -102,7 +102,7 @@ func snapshotOf(g engine.Game, title string, you int) tables.Snapshot {
 		Result: g.Result(),
 		Chat: []tables.ChatLine{
 			{From: "bob", Seat: 2, Text: "good luck all"},
-			{Text: "Ada takes seat 2 for bob", System: true},
+			{Text: "carol left: a bot plays seat 4", System: true},
 		},
 	}
 }
