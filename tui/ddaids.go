@@ -95,11 +95,17 @@ func jokerFace(r doudizhu.Rank) string {
 	return "RJ"
 }
 
-// ddPlayText is a play in rank notation for people, its main part first
-// ("888 5"), jokers as on their cards.
-func ddPlayText(p doudizhu.Play) string {
+// ddPlayText is a play for people in lang, its main part first ("888 5"),
+// ranks as the player's language writes them, jokers as on their cards.
+func ddPlayText(lang string, p doudizhu.Play) string {
+	return ddRanksText(lang, p.Text())
+}
+
+// ddRanksText writes ranks in the rules' notation ("TTJ 5", "BR") as players
+// of lang read them: 10 10 B 5 in German, jokers always BJ and RJ.
+func ddRanksText(lang, ranks string) string {
 	var b strings.Builder
-	for _, r := range p.Text() {
+	for _, r := range ranks {
 		switch r {
 		case 'B', 'R':
 			if b.Len() > 0 && !strings.HasSuffix(b.String(), " ") {
@@ -107,10 +113,30 @@ func ddPlayText(p doudizhu.Play) string {
 			}
 			b.WriteString(map[rune]string{'B': "BJ", 'R': "RJ"}[r])
 		default:
-			b.WriteRune(r)
+			if cr, ok := ddFaceRanks[r]; ok {
+				b.WriteString(rankText(rankLang(lang), cr))
+			} else {
+				b.WriteRune(r)
+			}
 		}
 	}
 	return b.String()
+}
+
+// ddFaceRanks are the rules' letters of the ranks languages write apart.
+var ddFaceRanks = map[rune]cards.Rank{'T': cards.Ten, 'J': cards.Jack, 'Q': cards.Queen, 'K': cards.King, 'A': cards.Ace}
+
+// ddTypedRank is the rank in the rules' notation a key types in lang, and
+// whether it types one: the English letters everywhere, and the letters of
+// German (D, 0 for 10) and Dutch (V, H, 0 for 10). The jack is J in every
+// language: B is the black joker.
+func ddTypedRank(lang, key string) (string, bool) {
+	r := strings.ToUpper(key)
+	local := map[string]map[string]string{"de": {"D": "Q", "0": "T"}, "nl": {"V": "Q", "H": "K", "0": "T"}}
+	if e, ok := local[lang][r]; ok {
+		r = e
+	}
+	return r, len(r) == 1 && strings.Contains(ddRankOrder, r)
 }
 
 // ddTurnCards draws the cards of a play, its main part first and what it

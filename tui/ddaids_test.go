@@ -138,7 +138,7 @@ func TestDouDizhuHintStartsWithTheGoodPlayAndSaysWhenNothingBeats(t *testing.T) 
 	m := ddScreen(t, g, 0)
 	ddPress(m, "x")
 	v := m.table.snap.View.(*doudizhu.View)
-	if want := "nothing beats " + ddPlayText(v.Table) + ": p passes"; !strings.Contains(stripANSI(m.View()), want) {
+	if want := "nothing beats " + ddPlayText("en", v.Table) + ": p passes"; !strings.Contains(stripANSI(m.View()), want) {
 		t.Fatalf("no %q:\n%s", want, stripANSI(m.View()))
 	}
 	// On a lead, the first hint is not merely the lowest single when the
@@ -164,7 +164,7 @@ func TestDouDizhuPlaysReadMainPartFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := ddPlayText(p); got != want {
+		if got := ddPlayText("en", p); got != want {
 			t.Errorf("%s reads %q, want %q", in, got, want)
 		}
 	}
@@ -195,5 +195,27 @@ func TestKeysOutOfTurnSayWhy(t *testing.T) {
 	m.drawn = ""
 	if out := stripANSI(m.View()); strings.Contains(out, "Not your turn") {
 		t.Fatalf("the out-of-turn line stays on the player's turn:\n%s", out)
+	}
+}
+
+// Dou Dizhu ranks are typed in the player's language as well as in English;
+// B stays the black joker, so the jack is J everywhere.
+func TestDouDizhuLocalRankKeys(t *testing.T) {
+	for _, c := range []struct{ lang, key, want string }{
+		{"de", "d", "Q"}, {"de", "0", "T"}, {"de", "q", "Q"}, {"de", "b", "B"}, {"de", "j", "J"},
+		{"nl", "v", "Q"}, {"nl", "h", "K"}, {"nl", "0", "T"}, {"nl", "b", "B"},
+		{"en", "t", "T"}, {"en", "b", "B"},
+	} {
+		if got, ok := ddTypedRank(c.lang, c.key); !ok || got != c.want {
+			t.Errorf("%s %q types %q, %v; want %q", c.lang, c.key, got, ok, c.want)
+		}
+	}
+	for _, c := range []struct{ lang, key string }{{"en", "d"}, {"en", "0"}, {"de", "v"}, {"en", "h"}} {
+		if got, ok := ddTypedRank(c.lang, c.key); ok {
+			t.Errorf("%s %q types %q", c.lang, c.key, got)
+		}
+	}
+	if got := ddRanksText("de", "TTJQK B"); got != "1010BDK BJ" {
+		t.Errorf("German ranks: %q", got)
 	}
 }

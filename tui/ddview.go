@@ -22,7 +22,7 @@ func (tm *tableModel) ddKeys(v *doudizhu.View) []binding {
 	case doudizhu.Bidding:
 		return []binding{{"1-3", tx.get("bid")}, {"p", tx.get("pass")}}
 	case doudizhu.Playing:
-		bs := []binding{{"3-9TJQKA2BR", tx.get("type ranks")}, {"space", tx.get("mark")}, {"x", tx.get("hint")}, {"enter", tx.get("play")}}
+		bs := []binding{tm.ddRankKeys(), {"space", tx.get("mark")}, {"x", tx.get("hint")}, {"enter", tx.get("play")}}
 		if slices.Contains(v.Legal, engine.PassMove()) {
 			bs = append(bs, binding{"p", tx.get("pass")})
 		}
@@ -30,6 +30,19 @@ func (tm *tableModel) ddKeys(v *doudizhu.View) []binding {
 		return bs
 	}
 	return nil
+}
+
+// ddRankKeys is the help bar's entry for typing ranks, with the letters of
+// the player's language.
+func (tm *tableModel) ddRankKeys() binding {
+	tx := tm.m.tx
+	switch rankLang(tx.lang) {
+	case "de":
+		return binding{"3-9 0JDKA2BR", tx.get("type ranks")}
+	case "nl":
+		return binding{"3-9 0JVHA2BR", tx.get("type ranks")}
+	}
+	return binding{"3-9TJQKA2BR", tx.get("type ranks")}
 }
 
 func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
@@ -85,8 +98,7 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 			return tm.send(engine.PlayRanks(sortRanks(ranks)))
 		default:
 			if len(key) == 1 {
-				r := strings.ToUpper(key)
-				if strings.Contains(ddRankOrder, r) && len(tm.ranks) < 20 {
+				if r, ok := ddTypedRank(tm.m.tx.lang, key); ok && len(tm.ranks) < 20 {
 					tm.ranks += r
 					for i := range tm.marked {
 						tm.marked[i] = false
@@ -110,7 +122,7 @@ func (tm *tableModel) clearPlay() {
 func (tm *tableModel) nextHint(v *doudizhu.View) tea.Cmd {
 	plays := tm.ddHints(v)
 	if len(plays) == 0 {
-		tm.m.say(tm.m.tx.f("nothing beats %s: p passes", ddPlayText(v.Table)), false)
+		tm.m.say(tm.m.tx.f("nothing beats %s: p passes", ddPlayText(tm.m.tx.lang, v.Table)), false)
 		return nil
 	}
 	p := plays[tm.hint%len(plays)]
@@ -215,7 +227,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 			b.WriteString(l + "\n")
 		}
 	case v.Phase == doudizhu.Playing && v.TableSeat >= 0:
-		b.WriteString(tx.f("To beat: %s", tm.plainName(v.TableSeat)) + " — " + tx.get(v.Table.Type.String()) + " " + st.Bold.Render(ddPlayText(v.Table)) + "\n")
+		b.WriteString(tx.f("To beat: %s", tm.plainName(v.TableSeat)) + " — " + tx.get(v.Table.Type.String()) + " " + st.Bold.Render(ddPlayText(tm.m.tx.lang, v.Table)) + "\n")
 	case v.Phase == doudizhu.Playing && v.Turn >= 0:
 		b.WriteString(tx.f("%s leads: any combination.", tm.plainName(v.Turn)) + "\n")
 	case v.Phase == doudizhu.Over || v.Phase == doudizhu.Dealing:
@@ -275,7 +287,11 @@ func (tm *tableModel) ddPrompt(v *doudizhu.View) string {
 		if sel == "" {
 			sel = sortRanks(tm.markedRanks(v))
 		}
-		return st.Turn.Render(tx.get("Your play:")) + " " + st.Bold.Render(sel+"▏")
+		out := st.Turn.Render(tx.get("Your play:")) + " " + st.Bold.Render(ddRanksText(tx.lang, sel)+"▏")
+		if sel == "" && rankLang(tx.lang) != "en" { // B is the black joker: the jack is typed J
+			out += "  " + st.Subtle.Render(tx.get("type J for a jack, 0 for a 10"))
+		}
+		return out
 	}
 	return ""
 }

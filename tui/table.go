@@ -875,14 +875,8 @@ func narrow(r rune) bool {
 }
 
 // cardStyles are the styles the table's cards are drawn with: the
-// session's, with Dou Dizhu's cards in the rules' notation (its ranks are
-// typed as they read).
-func (tm *tableModel) cardStyles() *Styles {
-	if _, ok := tm.snap.View.(*doudizhu.View); ok {
-		return tm.m.st.notation
-	}
-	return tm.m.st
-}
+// session's, ranks in the player's language in every game.
+func (tm *tableModel) cardStyles() *Styles { return tm.m.st }
 
 // bell is implemented by sessions that can ring the terminal's bell.
 type bell interface{ Bell() }

@@ -55,5 +55,5 @@ func ddGameKey(k string) bool {
 	case "enter", " ", "left", "right", "backspace":
 		return true
 	}
-	return len(k) == 1 && strings.Contains("0123456789tjqkabrpx", strings.ToLower(k))
+	return len(k) == 1 && strings.Contains("0123456789tjqkabrpxdvh", strings.ToLower(k))
 }
