@@ -31,7 +31,7 @@ func TestE2ETimeoutOnceThenPlayOn(t *testing.T) {
 	alice.waitFor("⏱ 29 s") // the countdown moved while she waited
 	clock.Advance(29 * time.Second)
 	alice.waitFor("You are away")
-	scr = alice.waitShows("Press any key to play.")
+	scr = alice.waitShows("You are away: press any key to play.")
 	if !strings.Contains(scr, "round 1") {
 		t.Errorf("the away line does not say which round her bot played:\n%s", scr)
 	}
