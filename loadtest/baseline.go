@@ -40,7 +40,9 @@ func ServeBaseline(ctx context.Context, ln net.Listener, dataDir string, cfg Bas
 			bm.Middleware(func(s ssh.Session) (tea.Model, []tea.ProgramOption) {
 				r := bm.MakeRenderer(s)
 				pty, _, _ := s.Pty()
-				return newBaseModel(r, cfg, pty.Window.Width, pty.Window.Height), []tea.ProgramOption{tea.WithAltScreen()}
+				m := newBaseModel(r, cfg, pty.Window.Width, pty.Window.Height)
+				m.done = s.Context().Done()
+				return m, []tea.ProgramOption{tea.WithAltScreen()}
 			}),
 			activeterm.Middleware(),
 		),
@@ -74,6 +76,7 @@ type baseModel struct {
 	lines []string // the static screen, prebuilt
 	n     int      // updates so far
 	input string
+	done  <-chan struct{} // closed when the session ends
 }
 
 func newBaseModel(r *lipgloss.Renderer, cfg BaselineConfig, w, h int) *baseModel {
@@ -98,7 +101,19 @@ func (m *baseModel) tick() tea.Cmd {
 	if m.cfg.Every <= 0 {
 		return nil
 	}
-	return tea.Tick(m.cfg.Every, func(time.Time) tea.Msg { return baseTick{} })
+	// tea.Tick, except that the session's end stops its goroutine: the same
+	// work per update, and nothing left behind.
+	every, done := m.cfg.Every, m.done
+	return func() tea.Msg {
+		t := time.NewTimer(every)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return baseTick{}
+		case <-done:
+			return nil
+		}
+	}
 }
 
 func (m *baseModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {

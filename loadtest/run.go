@@ -550,7 +550,15 @@ func prepare(ctx context.Context, kind string, s *session, r role) error {
 	if r == observer {
 		return nil
 	}
+	// / opens the chat with the / typed (a command may follow); the
+	// backspace leaves an empty line to type on.
 	if err := s.typeKeys("/"); err != nil {
+		return err
+	}
+	if err := s.waitFor(ctx, chatMarker+"/▏"); err != nil {
+		return err
+	}
+	if err := s.typeKeys("\x7f"); err != nil {
 		return err
 	}
 	return s.waitFor(ctx, chatMarker+"▏")
