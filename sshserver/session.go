@@ -249,7 +249,8 @@ func (s *Server) handleSession(ss ssh.Session) {
 		_ = ss.Exit(1)
 		return
 	}
-	defer s.release(sess)
+	release := sync.OnceFunc(func() { s.release(sess) })
+	defer release()
 	if id.Guest {
 		s.counts.guestLogins.Add(1)
 	} else {
@@ -287,6 +288,7 @@ func (s *Server) handleSession(ss ssh.Session) {
 		end = append(end, "dropped_input_bytes", n)
 	}
 	s.log.Info("session end", end...)
+	release() // before the client learns of the end: it may come straight back
 	if conn != nil {
 		conn.sessionEnded()
 	}
