@@ -27,6 +27,9 @@ type Seat struct {
 	Name     string // the name shown at the table
 	Total    int    // final total
 	Place    int    // 1 for the winner; equal places are ties; 0: not given
+	// Finisher is the name of the bot that finished the seat for the one
+	// credited with it (RULES.md ON-6); "" when they finished it themselves.
+	Finisher string
 }
 
 // Totals returns the seats' final totals in seat order.
@@ -81,8 +84,8 @@ func saveGame(tx *sql.Tx, g Game) (int64, error) {
 		return 0, fmt.Errorf("store: %w", err)
 	}
 	for i, seat := range g.Seats {
-		if _, err := tx.Exec(`INSERT INTO game_seats (game_id, seat, player_id, name, total, place) VALUES (?, ?, ?, ?, ?, ?)`,
-			id, i, seat.PlayerID, seat.Name, seat.Total, seat.Place); err != nil {
+		if _, err := tx.Exec(`INSERT INTO game_seats (game_id, seat, player_id, name, total, place, finisher) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			id, i, seat.PlayerID, seat.Name, seat.Total, seat.Place, seat.Finisher); err != nil {
 			return 0, fmt.Errorf("store: %w", err)
 		}
 	}
@@ -126,7 +129,7 @@ func (s *Store) Games(playerID string, limit int) ([]Game, error) {
 		byID[games[i].ID] = &games[i]
 		args[i] = games[i].ID
 	}
-	q := `SELECT game_id, player_id, name, total, place FROM game_seats WHERE game_id IN (?` +
+	q := `SELECT game_id, player_id, name, total, place, finisher FROM game_seats WHERE game_id IN (?` +
 		strings.Repeat(", ?", len(games)-1) + `) ORDER BY game_id, seat`
 	seats, err := s.db.Query(q, args...)
 	if err != nil {
@@ -136,7 +139,7 @@ func (s *Store) Games(playerID string, limit int) ([]Game, error) {
 	for seats.Next() {
 		var id int64
 		var st Seat
-		if err := seats.Scan(&id, &st.PlayerID, &st.Name, &st.Total, &st.Place); err != nil {
+		if err := seats.Scan(&id, &st.PlayerID, &st.Name, &st.Total, &st.Place, &st.Finisher); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		byID[id].Seats = append(byID[id].Seats, st)
@@ -161,14 +164,14 @@ func (s *Store) Game(id int64) (Game, error) {
 		return Game{}, fmt.Errorf("store: %w", err)
 	}
 	g.Started, g.Ended, g.Record = fromMS(started), fromMS(ended), []byte(record)
-	rows, err := s.db.Query(`SELECT player_id, name, total, place FROM game_seats WHERE game_id = ? ORDER BY seat`, id)
+	rows, err := s.db.Query(`SELECT player_id, name, total, place, finisher FROM game_seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var st Seat
-		if err := rows.Scan(&st.PlayerID, &st.Name, &st.Total, &st.Place); err != nil {
+		if err := rows.Scan(&st.PlayerID, &st.Name, &st.Total, &st.Place, &st.Finisher); err != nil {
 			return Game{}, fmt.Errorf("store: %w", err)
 		}
 		g.Seats = append(g.Seats, st)

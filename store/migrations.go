@@ -86,6 +86,11 @@ var migrations = []string{
 		expires INTEGER NOT NULL,
 		PRIMARY KEY (kind, value)
 	) STRICT;`,
+
+	// 6: the name of whoever finished a seat of a finished game for the
+	// one credited with it (RULES.md ON-6); '' when they finished it
+	// themselves, as for every game kept before this version.
+	`ALTER TABLE game_seats ADD COLUMN finisher TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrate brings db up to len(steps) in one transaction, recording each

@@ -157,7 +157,7 @@ func TestMigrateFromPrevious(t *testing.T) {
 			if prev >= 2 {
 				g, err := s.Game(7)
 				must(t, err)
-				if g.Table != "t1" || len(g.Seats) != 2 || g.Seats[1].PlayerID != "bot:basic" || g.Seats[0].Total != 30 {
+				if g.Table != "t1" || len(g.Seats) != 2 || g.Seats[1].PlayerID != "bot:basic" || g.Seats[0].Total != 30 || g.Seats[0].Finisher != "" {
 					t.Errorf("game after migration: %+v", g)
 				}
 			}
@@ -169,6 +169,16 @@ func TestMigrateFromPrevious(t *testing.T) {
 				}
 			}
 			// The newest tables work.
+			if prev >= 2 {
+				id, err := s.SaveGame(game("t3", time.Unix(9, 0), Seat{"SHA256:a", "Alice", 1, 1, "Grace"}))
+				must(t, err)
+				if g, err := s.Game(id); err != nil || g.Seats[0].Finisher != "Grace" {
+					t.Errorf("finisher after migration: %+v, %v", g.Seats, err)
+				}
+				if list, err := s.Games("SHA256:a", 0); err != nil || len(list) != 2 || list[0].Seats[0].Finisher != "Grace" || list[1].Seats[0].Finisher != "" {
+					t.Errorf("Games after migration: %+v, %v", list, err)
+				}
+			}
 			must(t, s.StartJournal("t2", []byte(`{"record":"cardroom/1"}`)))
 			if _, err := s.Append("t2", []byte(`{"e":"move"}`)); err != nil {
 				t.Fatal(err)
@@ -268,7 +278,8 @@ func game(table string, ended time.Time, seats ...Seat) Game {
 func TestGames(t *testing.T) {
 	s := open(t, t.TempDir())
 	t0 := time.Date(2026, 11, 1, 20, 0, 0, 0, time.UTC)
-	alice, bob, bot := Seat{"a", "alice", 30, 1}, Seat{"b", "bob", 10, 2}, Seat{BotID("basic"), "Ada", -20, 3}
+	// Alice left and the bot Grace finished her seat (ON-6).
+	alice, bob, bot := Seat{"a", "alice", 30, 1, "Grace"}, Seat{"b", "bob", 10, 2, ""}, Seat{BotID("basic"), "Ada", -20, 3, ""}
 	var ids []int64
 	for i := range 3 {
 		g := game(fmt.Sprintf("t%d", i), t0.Add(time.Duration(i)*time.Hour), alice, bob, bot)
