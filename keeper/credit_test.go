@@ -156,6 +156,14 @@ func TestON6_CreditAgreesAcrossSheetRecordHistoryRatings(t *testing.T) {
 		if st.Name != want[i] || st.PlayerID != ids[i] {
 			t.Errorf("history: seat %d is %q (%s), want %q (%s)", i+1, st.Name, st.PlayerID, want[i], ids[i])
 		}
+		// The bot that finished the seat is kept beside the credited one,
+		// the same as the sheet names.
+		if st.Finisher != last.Credits[i].Finisher || (st.Finisher != "") != finished[i] {
+			t.Errorf("history: seat %d finished by %q, the sheet says %q", i+1, st.Finisher, last.Credits[i].Finisher)
+		}
+		if f := list[0].Seats[i].Finisher; f != st.Finisher {
+			t.Errorf("history list: seat %d finished by %q, the game says %q", i+1, f, st.Finisher)
+		}
 	}
 	for _, p := range []tables.Player{alice, carol} {
 		if l, err := k.Games(p.ID, 0); err != nil || len(l) != 1 || l[0].ID != g.ID {

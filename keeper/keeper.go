@@ -94,7 +94,7 @@ func (k *Keeper) Append(tableID string, lines ...[]byte) error {
 func (k *Keeper) Finish(f tables.Finished) error {
 	g := store.Game{Table: f.Table, Ruleset: f.Ruleset, Started: f.Started, Ended: f.Ended, Record: f.Record}
 	for _, s := range f.Seats {
-		g.Seats = append(g.Seats, store.Seat{PlayerID: PlayerID(s), Name: s.Name, Total: s.Total, Place: s.Place})
+		g.Seats = append(g.Seats, store.Seat{PlayerID: PlayerID(s), Name: s.Name, Total: s.Total, Place: s.Place, Finisher: s.Finisher})
 	}
 	ids, places := Rated(f.Seats)
 	if !f.Complete || len(ids) < 2 {
