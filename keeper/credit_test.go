@@ -3,6 +3,7 @@ package keeper
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"slices"
 	"testing"
 	"time"
@@ -150,6 +151,16 @@ func TestON6_CreditAgreesAcrossSheetRecordHistoryRatings(t *testing.T) {
 	}
 	if !slices.Equal(rep.Header.Seats, want) {
 		t.Errorf("record names %q, want %q", rep.Header.Seats, want)
+	}
+	var header struct {
+		FinishedBy []string `json:"finished_by"`
+	}
+	first, _, _ := bytes.Cut(g.Record, []byte("\n"))
+	must(t, json.Unmarshal(first, &header))
+	for i, c := range last.Credits {
+		if i >= len(header.FinishedBy) || header.FinishedBy[i] != c.Finisher {
+			t.Errorf("record: finished_by %q, the sheet says seat %d was finished by %q", header.FinishedBy, i+1, c.Finisher)
+		}
 	}
 	ids := []string{bob.ID, alice.ID, carol.ID, GuestSeat}
 	for i, st := range g.Seats {

@@ -1,5 +1,10 @@
 package tables
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Who is credited with a seat (ON-6): the holder — a person, or the bot
 // when nobody owned the seat — who held it for most of its moves. A move
 // the person's bot made while they were away or disconnected counts as
@@ -85,4 +90,35 @@ func (t *Table) creditNames() []string {
 // record's header and the standings take them.
 func (t *Table) credited() {
 	t.names = t.creditNames()
+}
+
+// finishedByKey is the informative header key (RECORD.md) of a finished
+// game's record naming, by seat, who finished the seat for the one the
+// header names ("" when they finished it themselves).
+const finishedByKey = "finished_by"
+
+// finishedBy adds finishedByKey to the header of record, a finished game's
+// record whose header names the credited holders, when some seat was
+// finished by someone else; otherwise it returns record as it is.
+func (t *Table) finishedBy(record []byte) ([]byte, error) {
+	cs := t.credits()
+	by := make([]string, len(cs))
+	some := false
+	for i, c := range cs {
+		by[i] = c.Finisher
+		some = some || c.Finisher != ""
+	}
+	if !some {
+		return record, nil
+	}
+	v, err := json.Marshal(by)
+	if err != nil {
+		return nil, err
+	}
+	n := bytes.IndexByte(record, '\n')
+	if n < 0 {
+		n = len(record)
+	}
+	header := addHeaderKey(record[:n:n], finishedByKey, v)
+	return append(header, record[n:]...), nil
 }

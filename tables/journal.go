@@ -213,8 +213,7 @@ func (t *Table) startJournal() {
 		}
 		var extra []byte
 		if extra, err = json.Marshal(room); err == nil {
-			// The header is a JSON object: add our key before its last brace.
-			line = append(append(append(line[:len(line)-1:len(line)-1], `,"`+roomKey+`":`...), extra...), '}')
+			line = addHeaderKey(line, roomKey, extra)
 		}
 	}
 	if err != nil {
@@ -222,6 +221,12 @@ func (t *Table) startJournal() {
 		return
 	}
 	t.jr.header = line
+}
+
+// addHeaderKey adds key with the JSON value v to a record's header line, a
+// JSON object, before its last brace. line's array is not written to.
+func addHeaderKey(line []byte, key string, v []byte) []byte {
+	return append(append(append(line[:len(line)-1:len(line)-1], `,"`+key+`":`...), v...), '}')
 }
 
 // queueEvent queues an event line for the journal.

@@ -379,6 +379,9 @@ func (t *Table) saveRecord() []byte {
 	t.safely("record", func() {
 		h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: t.names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
 		data, err = engine.MarshalRecord(t.rs, h, recordGame{t.g, t.events})
+		if err == nil {
+			data, err = t.finishedBy(data)
+		}
 	})
 	if data == nil && err == nil {
 		err = fmt.Errorf("the record could not be written")
