@@ -162,7 +162,11 @@ func (m *model) historyView() string {
 			place, total := "-", "-"
 			var names []string
 			for _, s := range g.Seats {
-				names = append(names, clipText(s.Name, 10))
+				name := clipText(s.Name, 10)
+				if s.Finisher != "" { // ON-6: the bot that finished it, as the end screen names it
+					name += " " + tx.f("(%s finished)", clipText(s.Finisher, 10))
+				}
+				names = append(names, name)
 				if s.PlayerID == m.player.ID {
 					place, total = fmt.Sprint(s.Place), fmt.Sprint(s.Total)
 				}

@@ -123,6 +123,37 @@ func TestHistoryAndReplay(t *testing.T) {
 	}
 }
 
+// A seat finished by a bot for the one it is credited to (ON-6) is listed
+// as the end screen shows it, the bot beside them; long names are clipped
+// and the row stays within the screen (the longer Dutch and German notes
+// need a wider one to show whole).
+func TestHistoryNamesTheFinisher(t *testing.T) {
+	for _, c := range []struct {
+		lang  string
+		width int
+	}{{"", 80}, {"nl", 80}, {"de", 80}, {"nl", 120}, {"de", 120}} {
+		m := testModel(c.width, 24, Settings{Lang: c.lang})
+		g := finishedGame(t)
+		g.Seats[0].Finisher = "Grace"
+		g.Seats[1].Name = "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		g.Seats[1].Finisher = "Bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+		m.app.SetArchive(&fakeArchive{game: g})
+		cmd := m.lobbyKey(keyMsg("h"))
+		m.Update(cmd())
+		v := m.View()
+		checkFits(t, "history", v, c.width, 24)
+		if c.lang != "" && c.width == 80 {
+			continue
+		}
+		if want := "alice " + m.tx.f("(%s finished)", "Grace"); !strings.Contains(v, want) {
+			t.Errorf("%s: history does not show %q:\n%s", c.lang, want, v)
+		}
+		if c.width > 80 && !strings.Contains(v, "Aaaaaaaaa… (Bbbbbbbbb…") {
+			t.Errorf("%s: the second finisher is not clipped to 10 cells:\n%s", c.lang, v)
+		}
+	}
+}
+
 func keyMsg(k string) tea.KeyMsg {
 	switch k {
 	case "enter":
