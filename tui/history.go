@@ -155,18 +155,14 @@ func (m *model) historyView() string {
 		b.WriteString(tx.get("No finished games yet. Play one: they are kept here.") + "\n")
 	default:
 		b.WriteString(st.Subtle.Render(fmt.Sprintf("  %-6s %-16s %-15s %5s %7s  %s", tx.get("GAME #"), tx.get("ENDED"), tx.get("GAME"), tx.get("PLACE"), tx.get("TOTAL"), tx.get("PLAYERS"))) + "\n")
-		rows := m.height - 9 - len(h.profile)
+		rows := m.height - 10 - len(h.profile) // a line under the list for finishedLine
 		first := max(0, min(h.sel-rows+1, len(h.games)-rows))
 		for i := first; i < len(h.games) && i < first+rows; i++ {
 			g := h.games[i]
 			place, total := "-", "-"
 			var names []string
 			for _, s := range g.Seats {
-				name := clipText(s.Name, 10)
-				if s.Finisher != "" { // ON-6: the bot that finished it, as the end screen names it
-					name += " " + tx.f("(%s finished)", clipText(s.Finisher, 10))
-				}
-				names = append(names, name)
+				names = append(names, clipText(s.Name, 10))
 				if s.PlayerID == m.player.ID {
 					place, total = fmt.Sprint(s.Place), fmt.Sprint(s.Total)
 				}
@@ -182,8 +178,27 @@ func (m *model) historyView() string {
 				b.WriteString("  " + fit(line, m.width-2) + "\n")
 			}
 		}
+		if h.sel >= 0 && h.sel < len(h.games) {
+			if line := finishedLine(tx, h.games[h.sel]); line != "" {
+				b.WriteString("  " + st.Subtle.Render(fit(line, m.width-2)) + "\n")
+			}
+		}
 	}
 	return b.String()
+}
+
+// finishedLine names, for the seats of g that someone else finished for the
+// one credited with them (ON-6), the finisher beside them as the end screen
+// does: "alice (Grace finished)"; "" when everyone finished their own seat.
+// The list's row has no room for it.
+func finishedLine(tx *text, g store.Game) string {
+	var notes []string
+	for _, s := range g.Seats {
+		if s.Finisher != "" {
+			notes = append(notes, clipText(s.Name, 16)+" "+tx.f("(%s finished)", clipText(s.Finisher, 12)))
+		}
+	}
+	return strings.Join(notes, " · ")
 }
 
 func (m *model) historyKeys() []binding {

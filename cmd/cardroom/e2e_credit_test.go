@@ -73,6 +73,10 @@ func TestE2EON6CreditAgreesEverywhere(t *testing.T) {
 	alice.waitFor("No tables yet")
 	alice.typ("h")
 	alice.waitFor("bob, alice, carol, gus")
+	// and, under the list, the bots that finished alice's and carol's seats.
+	alice.waitUntil("the history's finishers", func(s string) bool {
+		return strings.Contains(s, "alice (") && strings.Contains(s, "carol (") && strings.Count(s, "finished)") == 2
+	})
 	alice.typ(sshtest.KeyEsc)
 	alice.waitFor("Quick play:")
 	alice.typ("r")
