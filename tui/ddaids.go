@@ -102,19 +102,28 @@ func ddPlayText(lang string, p doudizhu.Play) string {
 }
 
 // ddRanksText writes ranks in the rules' notation ("TTJ 5", "BR") as players
-// of lang read them: 10 10 B 5 in German, jokers always BJ and RJ.
+// of lang read them: "TTJ 5" in English, "10 10 B  5" in German (a rank of
+// two letters would run into the next), jokers always BJ and RJ.
 func ddRanksText(lang, ranks string) string {
+	l := rankLang(lang)
 	var b strings.Builder
 	for _, r := range ranks {
+		switch {
+		case r == ' ' && l != "en":
+			b.WriteString("  ") // wider than the spaces between ranks
+			continue
+		case r == ' ':
+			b.WriteByte(' ')
+			continue
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), " ") && (l != "en" || r == 'B' || r == 'R'):
+			b.WriteByte(' ')
+		}
 		switch r {
 		case 'B', 'R':
-			if b.Len() > 0 && !strings.HasSuffix(b.String(), " ") {
-				b.WriteByte(' ')
-			}
 			b.WriteString(map[rune]string{'B': "BJ", 'R': "RJ"}[r])
 		default:
 			if cr, ok := ddFaceRanks[r]; ok {
-				b.WriteString(rankText(rankLang(lang), cr))
+				b.WriteString(rankText(l, cr))
 			} else {
 				b.WriteRune(r)
 			}
@@ -126,17 +135,35 @@ func ddRanksText(lang, ranks string) string {
 // ddFaceRanks are the rules' letters of the ranks languages write apart.
 var ddFaceRanks = map[rune]cards.Rank{'T': cards.Ten, 'J': cards.Jack, 'Q': cards.Queen, 'K': cards.King, 'A': cards.Ace}
 
-// ddTypedRank is the rank in the rules' notation a key types in lang, and
-// whether it types one: the English letters everywhere, and the letters of
-// German (D, 0 for 10) and Dutch (V, H, 0 for 10). The jack is J in every
-// language: B is the black joker.
-func ddTypedRank(lang, key string) (string, bool) {
-	r := strings.ToUpper(key)
-	local := map[string]map[string]string{"de": {"D": "Q", "0": "T"}, "nl": {"V": "Q", "H": "K", "0": "T"}}
-	if e, ok := local[lang][r]; ok {
-		r = e
+// ddLocalKeys are the rank letters German and Dutch cards read, as the
+// rules write those ranks.
+var ddLocalKeys = map[string]map[string]string{
+	"de": {"B": "J", "D": "Q", "0": "T"},
+	"nl": {"B": "J", "V": "Q", "H": "K", "0": "T"},
+}
+
+// ddTyped is typed, in the rules' notation, after the key in lang, and
+// whether the key typed: a key types a rank as the player's cards read it
+// (English T J Q K A, German B D K A, Dutch B V H A, 0 for 10 in both), the
+// English letters too, and R the red joker. Where B is the jack, B then J
+// is the black joker, as its card reads BJ; in English B is.
+func ddTyped(lang, typed, key string) (string, bool) {
+	k := strings.ToUpper(key)
+	if local, ok := ddLocalKeys[rankLang(lang)]; ok {
+		if k == "J" {
+			if strings.HasSuffix(typed, "J") {
+				return typed[:len(typed)-1] + "B", true
+			}
+			return typed, false
+		}
+		if e, ok := local[k]; ok {
+			k = e
+		}
 	}
-	return r, len(r) == 1 && strings.Contains(ddRankOrder, r)
+	if len(k) != 1 || !strings.Contains(ddRankOrder, k) {
+		return typed, false
+	}
+	return typed + k, true
 }
 
 // ddTurnCards draws the cards of a play, its main part first and what it

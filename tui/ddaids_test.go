@@ -201,21 +201,31 @@ func TestKeysOutOfTurnSayWhy(t *testing.T) {
 // Dou Dizhu ranks are typed in the player's language as well as in English;
 // B stays the black joker, so the jack is J everywhere.
 func TestDouDizhuLocalRankKeys(t *testing.T) {
-	for _, c := range []struct{ lang, key, want string }{
-		{"de", "d", "Q"}, {"de", "0", "T"}, {"de", "q", "Q"}, {"de", "b", "B"}, {"de", "j", "J"},
-		{"nl", "v", "Q"}, {"nl", "h", "K"}, {"nl", "0", "T"}, {"nl", "b", "B"},
-		{"en", "t", "T"}, {"en", "b", "B"},
+	type step struct{ lang, typed, key, want string }
+	for _, c := range []step{
+		{"de", "", "d", "Q"}, {"de", "", "0", "T"}, {"de", "", "q", "Q"}, {"de", "", "b", "J"},
+		{"de", "3", "b", "3J"}, {"de", "3J", "j", "3B"}, // B J: the black joker, as its card reads
+		{"de", "", "r", "R"},
+		{"nl", "", "v", "Q"}, {"nl", "", "h", "K"}, {"nl", "", "0", "T"}, {"nl", "", "b", "J"}, {"nl", "J", "J", "B"},
+		{"en", "", "t", "T"}, {"en", "", "b", "B"}, {"en", "", "j", "J"}, {"en", "J", "j", "JJ"},
 	} {
-		if got, ok := ddTypedRank(c.lang, c.key); !ok || got != c.want {
-			t.Errorf("%s %q types %q, %v; want %q", c.lang, c.key, got, ok, c.want)
+		if got, ok := ddTyped(c.lang, c.typed, c.key); !ok || got != c.want {
+			t.Errorf("%s %q then %q: %q, %v; want %q", c.lang, c.typed, c.key, got, ok, c.want)
 		}
 	}
-	for _, c := range []struct{ lang, key string }{{"en", "d"}, {"en", "0"}, {"de", "v"}, {"en", "h"}} {
-		if got, ok := ddTypedRank(c.lang, c.key); ok {
-			t.Errorf("%s %q types %q", c.lang, c.key, got)
+	for _, c := range []step{{"en", "", "d", ""}, {"en", "", "0", ""}, {"de", "", "v", ""}, {"en", "", "h", ""}, {"de", "", "j", ""}, {"nl", "3", "j", ""}} {
+		if got, ok := ddTyped(c.lang, c.typed, c.key); ok {
+			t.Errorf("%s %q then %q types: %q", c.lang, c.typed, c.key, got)
 		}
 	}
-	if got := ddRanksText("de", "TTJQK B"); got != "1010BDK BJ" {
-		t.Errorf("German ranks: %q", got)
+	for _, c := range []struct{ lang, ranks, want string }{
+		{"de", "TTJQK B", "10 10 B D K  BJ"},
+		{"nl", "TTTJJJ 3Q", "10 10 10 B B B  3 V"},
+		{"en", "TTTJJJ 3Q", "TTTJJJ 3Q"},
+		{"en", "BR", "BJ RJ"},
+	} {
+		if got := ddRanksText(c.lang, c.ranks); got != c.want {
+			t.Errorf("ddRanksText(%s, %q) = %q, want %q", c.lang, c.ranks, got, c.want)
+		}
 	}
 }

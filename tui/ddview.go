@@ -38,9 +38,9 @@ func (tm *tableModel) ddRankKeys() binding {
 	tx := tm.m.tx
 	switch rankLang(tx.lang) {
 	case "de":
-		return binding{"3-9 0JDKA2BR", tx.get("type ranks")}
+		return binding{"3-9 0BDKA2 BJ R", tx.get("type ranks")}
 	case "nl":
-		return binding{"3-9 0JVHA2BR", tx.get("type ranks")}
+		return binding{"3-9 0BVHA2 BJ R", tx.get("type ranks")}
 	}
 	return binding{"3-9TJQKA2BR", tx.get("type ranks")}
 }
@@ -98,8 +98,8 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 			return tm.send(engine.PlayRanks(sortRanks(ranks)))
 		default:
 			if len(key) == 1 {
-				if r, ok := ddTypedRank(tm.m.tx.lang, key); ok && len(tm.ranks) < 20 {
-					tm.ranks += r
+				if typed, ok := ddTyped(tm.m.tx.lang, tm.ranks, key); ok && len(typed) <= 20 {
+					tm.ranks = typed
 					for i := range tm.marked {
 						tm.marked[i] = false
 					}
@@ -288,8 +288,8 @@ func (tm *tableModel) ddPrompt(v *doudizhu.View) string {
 			sel = sortRanks(tm.markedRanks(v))
 		}
 		out := st.Turn.Render(tx.get("Your play:")) + " " + st.Bold.Render(ddRanksText(tx.lang, sel)+"▏")
-		if sel == "" && rankLang(tx.lang) != "en" { // B is the black joker: the jack is typed J
-			out += "  " + st.Subtle.Render(tx.get("type J for a jack, 0 for a 10"))
+		if sel == "" && rankLang(tx.lang) != "en" { // B is the jack: B J types the black joker
+			out += "  " + st.Subtle.Render(tx.get("B = jack, BJ = black joker, 0 = 10"))
 		}
 		return out
 	}

@@ -32,7 +32,7 @@ var catalogueDE = map[string]string{
 	"Colour":        "Farbige Anzeige",
 	"Create table":  "Tisch eröffnen",
 	"Deal %d of %d": "Spiel %d von %d",
-	"Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,": "Dou Dizhu: 1 2 3 ansagen, p passt; Ränge tippen (33344, BR), dann enter,",
+	"Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,": "Dou Dizhu: 1 2 3 ansagen, p passt; Ränge tippen (33344, BJ R), dann enter,",
 	"Draw for trump":  "Ziehen um Trumpf",
 	"Draw for trump:": "Ziehen um Trumpf:",
 	"FREE":            "FREI",

@@ -32,7 +32,7 @@ var catalogueNL = map[string]string{
 	"Colour":        "Kleur",
 	"Create table":  "Tafel maken",
 	"Deal %d of %d": "Spel %d van %d",
-	"Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,": "Dou Dizhu: 1 2 3 bieden, p past; typ rangen (33344, BR) en dan enter,",
+	"Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,": "Dou Dizhu: 1 2 3 bieden, p past; typ rangen (33344, BJ R) en dan enter,",
 	"Draw for trump":  "Trekken om troef",
 	"Draw for trump:": "Trekken om troef:",
 	"FREE":            "VRIJ",

@@ -9,7 +9,7 @@ var tableDE = map[string]string{
 	"You are away: press any key to play. Your bot moved for you in %s.":          "Du bist weg: Drück eine Taste zum Spielen. Dein Bot zog in %s.",
 	"You are away: press any key to be back next round. Your bot plays this one.": "Du bist weg: Drück eine Taste für die nächste Runde. Diese spielt dein Bot.",
 	"You sit this round out: your bot plays it; you are back next round.":         "Du setzt diese Runde aus: Dein Bot spielt sie; nächste Runde bist du wieder dabei.",
-	"type J for a jack, 0 for a 10":                                               "tippe J für einen Buben, 0 für eine 10",
+	"B = jack, BJ = black joker, 0 = 10":                                          "B = Bube, BJ = schwarzer Joker, 0 = 10",
 	"round %s":                                                                    "Runde %s",
 	"rounds %s":                                                                   "Runden %s",
 	"%s took it":                                                                  "%s hat ihn gemacht",

@@ -9,7 +9,7 @@ var tableNL = map[string]string{
 	"Welcome back: your bot moved for you in %s.":                                 "Welkom terug: je bot heeft in %s voor je gezet.",
 	"You are away: press any key to be back next round. Your bot plays this one.": "Je bent weg: druk op een toets voor de volgende ronde. Deze speelt je bot.",
 	"You sit this round out: your bot plays it; you are back next round.":         "Je zit deze ronde uit: je bot speelt hem; volgende ronde doe je weer mee.",
-	"type J for a jack, 0 for a 10":                                               "typ J voor een boer, 0 voor een 10",
+	"B = jack, BJ = black joker, 0 = 10":                                          "B = boer, BJ = zwarte joker, 0 = 10",
 	"round %s":                                                                    "ronde %s",
 	"rounds %s":                                                                   "rondes %s",
 	"%s took it":                                                                  "%s heeft hem gehaald",
