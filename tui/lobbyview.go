@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -273,31 +274,47 @@ func (m *model) formKeys() []binding {
 
 func (m *model) helpView() string {
 	tx := m.tx
-	lines := []string{
-		m.st.Title.Render(tx.get("Help")),
-		"",
+	lobbyPart := []string{
 		tx.get("Lobby: ↑↓ choose a table, enter sits, w watches, n creates a table,"),
 		tx.get("  1–4 quick play, c joins by invite code, q quits."),
 		"",
+	}
+	trickPart := []string{
 		tx.get("Trick games: digits then enter bid; ←→ choose a card, enter plays it;"),
 		tx.get("  s h d c (or n for none) name trump; tab shows the score sheet;"),
 		tx.get("  . shows the last trick."),
 		"",
+	}
+	ddPart := []string{
 		tx.get("Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,"),
 		tx.get("  or ←→ and space to mark cards; x hints the next legal play, the"),
 		tx.get("  best first; c counts the ranks still out."),
 		"",
+	}
+	lines := []string{m.st.Title.Render(tx.get("Help")), ""}
+	if m.screen == tableScreen && m.table != nil { // at a table: its game only, so its keys fit 24 rows
+		if _, dd := m.table.snap.View.(*doudizhu.View); dd {
+			lines = append(lines, ddPart...)
+		} else {
+			lines = append(lines, trickPart...)
+		}
+	} else {
+		lines = append(append(append(lines, lobbyPart...), trickPart...), ddPart...)
+	}
+	lines = append(lines,
 		tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept,"),
 		tx.get("  a bot plays it), L leaves the seat for good; the host starts with S."),
 		tx.get("Commands (: at a table): :away, :back, :leave, :bot N gives seat N"),
 		tx.get("  to a bot, :penalty N -5 reason gives a Boerenbridge penalty."),
-	}
+	)
 	if m.isAdmin() {
 		lines = append(lines, tx.get("  Admins: :kick NAME, :ban NAME [DURATION], :unban KEY|IP, :announce TEXT."))
 	}
 	if m.screen == tableScreen && m.table != nil {
-		lines = append(lines, "", m.st.Bold.Render(tx.get("Keys here:")))
-		lines = append(lines, wrapKeys(m.st, m.table.keys(), m.width-2)...)
+		if keys := m.table.keys(); len(keys) > 0 { // none while others move
+			lines = append(lines, "", m.st.Bold.Render(tx.get("Keys here:")))
+			lines = append(lines, wrapKeys(m.st, keys, m.width-2)...)
+		}
 	}
 	return strings.Join(lines, "\n")
 }

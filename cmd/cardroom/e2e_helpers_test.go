@@ -763,7 +763,7 @@ func (p *term) endOfGame(last string, names ...string) {
 }
 
 // helpText is a line of the help screen (?).
-const helpText = "Lobby: ↑↓ choose a table"
+const helpText = "At a table: / talks"
 
 // record replays the only game record under the server's data dir, checking
 // every move against the rules.
