@@ -144,6 +144,7 @@ type armKey struct {
 	next   int
 	bot    bool
 	chance bool // a chance step shown at the bots' pace (PacedChancer)
+	forced bool // the person to move has one move nobody chooses, played for them (forced)
 	paused bool // a completed trick is on screen (pause.go): nobody moves
 }
 
@@ -472,6 +473,12 @@ func (t *Table) advance() error {
 			}
 			continue
 		}
+		if !t.botDriven(next) && t.cfg.BotPace == 0 && t.forced(next) {
+			if err := t.forcedPlay(next); err != nil {
+				return err
+			}
+			continue
+		}
 		return nil
 	}
 	return fmt.Errorf("the game made no progress in %d steps", maxSteps)
@@ -604,6 +611,25 @@ func (t *Table) botDriven(i int) bool {
 	return s.sitout != 0 && s.sitout == t.round()
 }
 
+// forced reports whether seat i's only move is one nobody chooses: the
+// forehead round's card, which its holder cannot see and which is played
+// for them on their turn (SR-9).
+func (t *Table) forced(i int) bool {
+	ms := t.g.Legal(i)
+	return len(ms) == 1 && ms[0].Kind == engine.Play && ms[0].Card == cards.None && ms[0].Ranks == ""
+}
+
+// forcedPlay plays seat i's one move for its holder, who stays as they are
+// (not away: there was nothing to choose).
+func (t *Table) forcedPlay(i int) error {
+	m := t.g.Legal(i)[0]
+	if err := t.g.Apply(i, m); err != nil {
+		return fmt.Errorf("seat %d's only move %v: %w", i, m, err)
+	}
+	t.moved(i, m)
+	return nil
+}
+
 // botMove has seat i's bot decide in the table's goroutine (no bot pace)
 // and plays its move.
 func (t *Table) botMove(i int) error {
@@ -640,6 +666,7 @@ func (t *Table) currentKey() armKey {
 			k.bot = t.botDriven(k.next)
 		}
 		k.chance = k.next == engine.Chance && t.pacedChance()
+		k.forced = k.next >= 0 && k.next < len(t.seats) && !k.bot && t.forced(k.next)
 	}
 	return k
 }
@@ -682,6 +709,8 @@ func (t *Table) schedule() {
 		return
 	}
 	switch {
+	case k.forced:
+		t.botTimer = t.clock.NewTimer(t.cfg.BotPace) // played at the bots' pace, no turn timer
 	case k.bot && t.cfg.BotPace > 0:
 		t.botTimer = t.clock.NewTimer(t.cfg.BotPace)
 		t.think(k, false) // the bot thinks while the pace runs
@@ -713,6 +742,9 @@ func (t *Table) botFired() error {
 			return fmt.Errorf("deal: %w", err)
 		}
 		return t.dealt()
+	}
+	if k.forced {
+		return t.forcedPlay(k.next)
 	}
 	if !k.bot {
 		return nil
