@@ -325,7 +325,7 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 		return out
 	case trick.PhasePlay:
 		if v.Hand == nil {
-			return st.Turn.Render(tx.get("Your turn: press enter to play the card on your forehead."))
+			return st.Turn.Render(tx.get("Your turn: the card on your forehead is played for you."))
 		}
 		return st.Turn.Render(tx.get("Your turn: choose a card with ←→ and press enter."))
 	}
