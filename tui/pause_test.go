@@ -210,7 +210,7 @@ func TestHeldTrickIsNotYourTurn(t *testing.T) {
 	s.View, s.Version = &v, s.Version+1
 	m.table.snapshot(s)
 	screen := plainView(m)
-	if m.table.myTurn || strings.Contains(screen, "Your turn") || !strings.Contains(screen, "The trick is being shown") {
+	if m.table.myTurn || strings.Contains(screen, "Your turn") || !strings.Contains(screen, "You lead next, once the trick is cleared.") {
 		t.Fatalf("held, alice to lead:\n%s", screen)
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyEnter})

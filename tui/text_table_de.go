@@ -16,6 +16,7 @@ var tableDE = map[string]string{
 	"%s won the trick":                                                            "%s hat den Stich gewonnen",
 	"your card was":                                                               "deine Karte war",
 	"Trick complete:":                                                             "Stich komplett:",
+	"You lead next, once the trick is cleared.":                                   "Du spielst als Nächstes aus, sobald der Stich abgeräumt ist.",
 	"Previous trick:":                                                             "Voriger Stich:",
 	"Previous trick: none yet this round.":                                        "Voriger Stich: in dieser Runde noch keiner.",
 	"Any key closes it.":                                                          "Eine Taste schließt ihn.",

@@ -16,6 +16,7 @@ var tableNL = map[string]string{
 	"%s won the trick":                                                            "%s heeft de slag gewonnen",
 	"your card was":                                                               "je kaart was",
 	"Trick complete:":                                                             "Slag compleet:",
+	"You lead next, once the trick is cleared.":                                   "Jij komt hierna uit, zodra de slag is opgeruimd.",
 	"Previous trick:":                                                             "Vorige slag:",
 	"Previous trick: none yet this round.":                                        "Vorige slag: nog geen in deze ronde.",
 	"Any key closes it.":                                                          "Een toets sluit hem.",

@@ -11,7 +11,6 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/trick"
-	"github.com/cardroom/cardroom/tables"
 )
 
 func (tm *tableModel) trickKeys(v *trick.View) []binding {
@@ -301,7 +300,7 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 		return st.Warn.Render(tm.sitOutLine())
 	}
 	if tm.snap.Paused && v.Turn == v.Seat && v.Seat >= 0 {
-		return st.Subtle.Render(tx.err(tables.ErrTrickShown))
+		return st.Subtle.Render(tx.get("You lead next, once the trick is cleared."))
 	}
 	if !tm.myTurn {
 		return tm.waiting(v.Turn)
