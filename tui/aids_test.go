@@ -187,3 +187,21 @@ func TestLeaveForGoodAsksFirst(t *testing.T) {
 		t.Fatal("L then y did not leave")
 	}
 }
+
+// A bid prompt with one bid allowed says it is the only one, so it does not
+// read as a default; with more it lists them.
+func TestBidPromptSaysWhenOnlyOneBidIsLeft(t *testing.T) {
+	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 1 && g.Next() == 0 && v.Phase == trick.PhaseBid
+	})
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Singularity", 0))
+	v := *m.table.snap.View.(*trick.View)
+	v.Legal = []engine.Move{engine.BidMove(1)}
+	s := m.table.snap
+	s.View, s.Version = &v, s.Version+1
+	m.table.snapshot(s)
+	if scr := plainView(m); !strings.Contains(scr, "Your bid (only 1):") {
+		t.Fatalf("one bid allowed:\n%s", scr)
+	}
+}

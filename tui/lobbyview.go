@@ -179,9 +179,9 @@ func (m *model) lobbyView() string {
 		b.WriteString(st.Subtle.Render(tx.get("Showing: ")) + st.Bold.Render(r.Title) + st.Subtle.Render("  ("+tx.get("f: next game")+")") + "\n")
 	}
 	if len(ts) == 0 && m.filter != "" {
-		b.WriteString("  " + tx.get("No tables of this game. Press n to create one.") + "\n")
+		b.WriteString("  " + fit(tx.get("No tables of this game. Press n to create one."), m.width-2) + "\n")
 	} else if len(ts) == 0 {
-		b.WriteString("  " + tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots.") + "\n")
+		b.WriteString("  " + fit(tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots."), m.width-2) + "\n")
 	} else {
 		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
 		b.WriteString(st.Subtle.Render(fit(header, m.width)) + "\n")

@@ -311,7 +311,11 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 		for _, mv := range v.Legal {
 			bids = append(bids, strconv.Itoa(mv.N))
 		}
-		return st.Turn.Render(tx.get("Your bid")) + " (" + fitList(bids) + "): " + st.Bold.Render(tm.digits+"▏")
+		allowed := fitList(bids)
+		if len(bids) == 1 { // not a default: the only bid there is
+			allowed = tx.f("only %s", bids[0])
+		}
+		return st.Turn.Render(tx.get("Your bid")) + " (" + allowed + "): " + st.Bold.Render(tm.digits+"▏")
 	case trick.PhaseTrump:
 		k := suitKeys(tx.lang)
 		out := st.Turn.Render(tx.get("Name trump:"))
