@@ -82,6 +82,19 @@ func TestSheetNamesTheSpecialRounds(t *testing.T) {
 		}
 		checkFits(t, "sheet", m.View(), 80, 24)
 	}
+	// In the last round every special round is named, on as many lines as
+	// 80 columns need.
+	g = playTo(t, "specialrounds", 3, 3, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 19 && v.Phase == trick.PhaseBid
+	})
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Special Rounds", 0))
+	m.Update(tea.KeyMsg{Type: tea.KeyTab})
+	screen := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if !strings.Contains(screen, "19 forehead") || strings.Contains(ansi.Strip(m.View()), "special rounds: … ") {
+		t.Errorf("round 19: the sheet does not name every special round:\n%s", ansi.Strip(m.View()))
+	}
+	checkFits(t, "sheet", m.View(), 80, 24)
 }
 
 // The away line at 80 columns keeps how to come back whole in every

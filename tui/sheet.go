@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/trick"
 )
@@ -141,8 +143,11 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 
 	// The rows come first; the chart (a gap, the plot, its legend) takes
 	// the lines they leave, if there are enough.
-	specials := specialRounds(tx, v)
-	free := tm.m.height - 6 - boolInt(satOut) - boolInt(specials != "") // header, title, names, total, help bar, chat
+	var specials []string // wrapped: 19 rounds' names outgrow 80 columns
+	if sp := specialRounds(tx, v); sp != "" {
+		specials = strings.Split(ansi.Wordwrap(sp, tm.m.width, ""), "\n")
+	}
+	free := tm.m.height - 6 - boolInt(satOut) - len(specials) // header, title, names, total, help bar, chat
 	chartH := 0
 	if len(totals) > 1 && free-len(rows)-4 >= 4 { // and two lines of chat
 		chartH = min(10, free-len(rows)-4)
@@ -173,8 +178,8 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 	if satOut {
 		b.WriteString(st.Subtle.Render(fit(tx.get("out ~: sat the round out and scored the others' average"), tm.m.width)) + "\n")
 	}
-	if specials != "" {
-		b.WriteString(st.Subtle.Render(fit(specials, tm.m.width)) + "\n")
+	for _, l := range specials {
+		b.WriteString(st.Subtle.Render(fit(l, tm.m.width)) + "\n")
 	}
 	if chartH > 0 {
 		b.WriteString("\n" + st.chart(totals, marks, chartH))
