@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -203,5 +204,39 @@ func TestBidPromptSaysWhenOnlyOneBidIsLeft(t *testing.T) {
 	m.table.snapshot(s)
 	if scr := plainView(m); !strings.Contains(scr, "Your bid (only 1):") {
 		t.Fatalf("one bid allowed:\n%s", scr)
+	}
+}
+
+// The trump-choice draw names who names trump first, so a cut line keeps
+// it, and marks where a tie is drawn again.
+func TestDrawLineNamesTheChooserAndTheRedraw(t *testing.T) {
+	g := playTo(t, "specialrounds", 4, 3, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return len(v.Draws) > 0 && v.Chooser >= 0 && v.Phase == trick.PhaseTrump
+	})
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Special Rounds", 0))
+	v := *m.table.snap.View.(*trick.View)
+	c := func(s string) cards.Card {
+		card, err := cards.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return card
+	}
+	v.Draws = []trick.Draw{{Seat: 0, Card: c("7D")}, {Seat: 1, Card: c("QC")}, {Seat: 2, Card: c("QC")}, {Seat: 3, Card: c("7C")},
+		{Seat: 1, Card: c("TS")}, {Seat: 2, Card: c("AD")}}
+	v.Chooser = 2
+	s := m.table.snap
+	s.View, s.Version = &v, s.Version+1
+	m.table.snapshot(s)
+	var line string
+	for _, l := range strings.Split(plainView(m), "\n") {
+		if strings.HasPrefix(l, "Draw for trump:") {
+			line = l
+		}
+	}
+	name := m.table.plainName(2)
+	if !strings.HasPrefix(line, "Draw for trump: "+name+" names trump · ") || !strings.Contains(line, "… · redraw: Alan T♠  "+name+" A♦") {
+		t.Fatalf("draw line %q; want the chooser first and the redraw marked", line)
 	}
 }

@@ -460,15 +460,39 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	case tm.held(v):
 		b.WriteString(fit(tm.heldLine(v), tm.width()) + "\n")
 	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
-		var parts []string
+		var passes [][]string  // a seat drawing again starts a redraw of the tied
+		drew := map[int]bool{} // in the current pass
 		for _, d := range v.Draws {
-			parts = append(parts, tm.plainName(d.Seat)+" "+st.Card(d.Card))
+			if drew[d.Seat] || len(passes) == 0 {
+				passes = append(passes, nil)
+				clear(drew)
+			}
+			drew[d.Seat] = true
+			passes[len(passes)-1] = append(passes[len(passes)-1], tm.plainName(d.Seat)+" "+st.Card(d.Card))
 		}
-		drawLine := tx.get("Draw for trump:") + " " + strings.Join(parts, "  ")
-		if v.Chooser >= 0 {
-			drawLine += "  → " + tx.f("%s names trump", tm.plainName(v.Chooser))
+		head := tx.get("Draw for trump:") + " "
+		if v.Chooser >= 0 { // the outcome first: the cards may not all fit
+			head += tx.f("%s names trump", tm.plainName(v.Chooser)) + " · "
 		}
-		b.WriteString(fit(drawLine, tm.width()) + "\n")
+		line := func(from int) string {
+			var ps []string
+			if from > 0 {
+				ps = append(ps, "…")
+			}
+			for i := from; i < len(passes); i++ {
+				p := strings.Join(passes[i], "  ")
+				if i > 0 {
+					p = tx.get("redraw:") + " " + p
+				}
+				ps = append(ps, p)
+			}
+			return head + strings.Join(ps, " · ")
+		}
+		from := 0
+		for from < len(passes)-1 && visibleWidth(line(from)) > tm.width() {
+			from++ // the latest passes matter most
+		}
+		b.WriteString(fit(line(from), tm.width()) + "\n")
 	case len(v.Trick) > 0:
 		b.WriteString(fit(tm.trickLine(tx.get("Trick:"), v.Trick, -1), tm.width()) + "\n")
 	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
