@@ -82,6 +82,12 @@ type Config struct {
 	// ExactLeaves: the bot searches a sample exactly once the orders of its
 	// own cards (the factorial of its hand size) are at most this (0: never).
 	ExactLeaves int
+	// Rival is what the others' round scores count against the seat's
+	// own: a playout is worth the seat's round score minus Rival times the
+	// mean round score of the other seats in the round (0: the seat's own
+	// score only). A game is won on the difference, so a point the others
+	// miss is worth as much as one the seat takes.
+	Rival float64
 }
 
 // Configs by level. Strong takes about 5 ms of CPU per decision (p99
@@ -91,7 +97,7 @@ type Config struct {
 var configs = [...]Config{
 	Easy:   {Samples: 6},
 	Normal: {Samples: 24, ExactLeaves: 6, Budget: 100 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Budget: 150 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Budget: 150 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.
@@ -292,10 +298,23 @@ func (b *Bot) bidAndFinish(g *trick.Game, v *trick.View, deal uint64, noise floa
 	return best
 }
 
-// worth is the seat's round score; in the last round of the game, plus
-// WinBonus when the seat ends first (alone or shared).
+// worth is the seat's round score less Rival times the others' mean round
+// score; in the last round of the game, plus WinBonus when the seat ends
+// first (alone or shared).
 func (b *Bot) worth(scores [6]int, v *trick.View) float64 {
 	w := float64(scores[v.Seat])
+	if b.cfg.Rival != 0 {
+		others, n := 0, 0
+		for s := range v.Players {
+			if s != v.Seat && !v.SatOut[s] {
+				others += scores[s]
+				n++
+			}
+		}
+		if n > 0 {
+			w -= b.cfg.Rival * float64(others) / float64(n)
+		}
+	}
 	if v.Round < v.Rounds || b.cfg.WinBonus == 0 {
 		return w
 	}
