@@ -9,7 +9,7 @@
 // once the seat holds few cards, by trying every order of them against that
 // policy (searchExact). Bids, trump and cards are all
 // chosen this way, by the seat's expected round score under the table's
-// scoring; a blind bid (SR-8) plays out fresh deals, a forehead bid (SR-9)
+// scoring (strong: less the others' mean, Config.Rival); a blind bid (SR-8) plays out fresh deals, a forehead bid (SR-9)
 // samples the seat's own card.
 //
 //	bot := trickbot.New(trickbot.Strong)
