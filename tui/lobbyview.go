@@ -298,6 +298,14 @@ func (m *model) helpView() string {
 		} else {
 			lines = append(lines, trickPart...)
 		}
+		switch m.table.snap.Ruleset { // the cards a newcomer has not met
+		case "singularity":
+			lines = append(lines, tx.get("SG Singularity: the first one played wins the trick. CK CLANKER: never"),
+				tx.get("  wins, unless every card of the trick is one. Both may always be played."), "")
+		case "specialrounds":
+			lines = append(lines, tx.get("A doubled 7–A pack: every card is there twice; of two equal cards"),
+				tx.get("  the one played first wins."), "")
+		}
 	} else {
 		lines = append(append(append(lines, lobbyPart...), trickPart...), ddPart...)
 	}

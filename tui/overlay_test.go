@@ -72,3 +72,17 @@ func TestOverlaySaysTheSeatIsKeptOnlyWhenItIs(t *testing.T) {
 		t.Errorf("after the game the help says the seat is kept:\n%s", scr)
 	}
 }
+
+// The help over a Singularity table fits 80×24 in every language with the
+// keys that work now and what its special cards do.
+func TestHelpOverTheTableFits(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+		scr := plainView(m)
+		if !strings.Contains(scr, "SG Singularity") || !strings.Contains(scr, m.tx.get("Keys here:")) || !strings.Contains(scr, m.tx.get("tab")) {
+			t.Errorf("%s: the help lacks the special cards or the keys:\n%s", lang, scr)
+		}
+		checkFits(t, lang+" help", m.View(), 80, 24)
+	}
+}
