@@ -243,7 +243,7 @@ var catalogueDE = map[string]string{
 	"(marked in your hand)":      "(in deiner Hand markiert)",
 	"nothing beats %s: p passes": "nichts schlägt %s: p passt",
 	"Everyone passed: the cards were dealt again (%d×).": "Alle haben gepasst: Die Karten wurden neu gegeben (%d×).",
-	"Down to their last cards: %s":                       "Bei den letzten Karten: %s",
+	"Down to their last cards: %s":                       "Fast ausgespielt: %s",
 	"cards still out":                                    "Karten draußen",
 	"Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay": "Platz für immer aufgeben? Ein Bot spielt zu Ende. j: ja, andere Taste: nein",
 	"drawn: %s's":                   "gezogen von %s:",

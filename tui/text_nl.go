@@ -243,7 +243,7 @@ var catalogueNL = map[string]string{
 	"(marked in your hand)":      "(gemarkeerd in je hand)",
 	"nothing beats %s: p passes": "niets verslaat %s: p past",
 	"Everyone passed: the cards were dealt again (%d×).": "Iedereen paste: de kaarten zijn opnieuw gedeeld (%d×).",
-	"Down to their last cards: %s":                       "Bij hun laatste kaarten: %s",
+	"Down to their last cards: %s":                       "Bijna uitgespeeld: %s",
 	"cards still out":                                    "kaarten buiten",
 	"Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay": "Plaats voorgoed opgeven? Een bot speelt het uit. j: ja, andere toets: nee",
 	"drawn: %s's":                   "getrokken door %s:",
