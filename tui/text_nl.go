@@ -96,6 +96,7 @@ var catalogueNL = map[string]string{
 	"  wins, unless every card of the trick is one. Both may always be played.": "  behalve als de hele slag eruit bestaat. Beide mogen altijd.",
 	"A doubled 7–A pack: every card is there twice; of two equal cards":         "Dubbel spel 7–A: elke kaart zit er twee keer in; van twee gelijke",
 	"  the one played first wins.":                                              "  kaarten wint de eerst gespeelde.",
+	"dealer: not %d":                                                            "deler: niet %d",
 	"Your bid":                                                                  "Jouw bod",
 	"only %s":                                                                   "alleen %s",
 	"Your bid:":                                                                 "Jouw bod:",

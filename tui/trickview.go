@@ -366,20 +366,24 @@ func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) str
 func (tm *tableModel) modifierNote(v *trick.View, short bool) string {
 	tx := tm.m.tx
 	if short {
+		var parts []string
 		switch v.Modifier {
 		case trick.TrumpChoice:
-			return tx.get("trump choice round")
+			parts = append(parts, tx.get("trump choice round"))
 		case trick.NoTrump:
-			return tx.get("no trump this round")
+			parts = append(parts, tx.get("no trump this round"))
 		case trick.Blind:
-			return tx.get("blind round")
+			parts = append(parts, tx.get("blind round"))
 		case trick.Forehead:
-			return tx.get("forehead round: bid 0 or 1")
+			parts = append(parts, tx.get("forehead round: bid 0 or 1"))
 		}
-		if v.Hook && v.Phase == trick.PhaseBid {
-			return tx.f("the dealer may not make it %d", v.Cards)
+		switch {
+		case v.Hook && v.Phase == trick.PhaseBid && len(parts) > 0: // a special round keeps the hook too
+			parts = append(parts, tx.f("dealer: not %d", v.Cards))
+		case v.Hook && v.Phase == trick.PhaseBid:
+			parts = append(parts, tx.f("the dealer may not make it %d", v.Cards))
 		}
-		return ""
+		return strings.Join(parts, " · ")
 	}
 	switch v.Modifier {
 	case trick.TrumpChoice:
