@@ -69,6 +69,9 @@ func (tm *tableModel) ownForehead(v *trick.View) cards.Card {
 func (tm *tableModel) previousLine(v *trick.View) string {
 	tx := tm.m.tx
 	if len(v.LastTrick) == 0 {
+		if ls := tm.lastSeen; len(ls.trick) > 0 && ls.round == v.Round-1 { // the last of the round before
+			return tm.m.st.Warn.Render(tm.trickLine(tx.f("Last trick of round %d:", ls.round), ls.trick, ls.winner))
+		}
 		return tm.m.st.Warn.Render(tx.get("Previous trick: none yet this round.") + " " + tx.get("Any key closes it."))
 	}
 	return tm.m.st.Warn.Render(tm.trickLine(tx.get("Previous trick:"), v.LastTrick, v.LastWinner))

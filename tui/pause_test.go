@@ -266,3 +266,22 @@ func TestAwayNoteGoesAtGameOver(t *testing.T) {
 		t.Fatalf("the away note stayed on the game-over screen:\n%s", plainView(m))
 	}
 }
+
+// At the start of a round, before its first trick, `.` shows the last
+// trick of the round before, named as such.
+func TestPreviousTrickAtARoundsStart(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	s := m.table.snap
+	v := *s.View.(*trick.View)
+	want := v.LastTrick[len(v.LastTrick)-1].Card
+	v.Round++
+	v.LastTrick, v.Trick, v.Played = nil, nil, nil
+	s.View, s.Version = &v, s.Version+1
+	m.Update(snapMsg{s: s, ok: true})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(".")})
+	m.drawn = ""
+	screen := plainView(m)
+	if !strings.Contains(screen, fmt.Sprintf("Last trick of round %d:", v.Round-1)) || !strings.Contains(screen, m.st.Card(want)) && !strings.Contains(screen, ansi.Strip(m.st.Card(want))) {
+		t.Fatalf("`.` at the start of round %d:\n%s", v.Round, screen)
+	}
+}

@@ -18,6 +18,7 @@ var tableDE = map[string]string{
 	"Trick complete:":                                                             "Stich komplett:",
 	"You lead next, once the trick is cleared.":                                   "Du spielst als Nächstes aus, sobald der Stich abgeräumt ist.",
 	"Previous trick:":                                                             "Voriger Stich:",
+	"Last trick of round %d:":                                                     "Letzter Stich von Runde %d:",
 	"Previous trick: none yet this round.":                                        "Voriger Stich: in dieser Runde noch keiner.",
 	"Any key closes it.":                                                          "Eine Taste schließt ihn.",
 	"Your card was":                                                               "Deine Karte war",

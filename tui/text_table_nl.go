@@ -18,6 +18,7 @@ var tableNL = map[string]string{
 	"Trick complete:":                                                             "Slag compleet:",
 	"You lead next, once the trick is cleared.":                                   "Jij komt hierna uit, zodra de slag is opgeruimd.",
 	"Previous trick:":                                                             "Vorige slag:",
+	"Last trick of round %d:":                                                     "Laatste slag van ronde %d:",
 	"Previous trick: none yet this round.":                                        "Vorige slag: nog geen in deze ronde.",
 	"Any key closes it.":                                                          "Een toets sluit hem.",
 	"Your card was":                                                               "Je kaart was",
