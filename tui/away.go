@@ -71,6 +71,13 @@ func roundRanges(rounds []int) string {
 	return strings.Join(parts, ", ")
 }
 
+// botPlaysFor reports whether the viewer's bot makes the viewer's moves now:
+// they went away (:away, esc), not just ran out of time once, when their
+// next turn is still theirs (ON-3).
+func botPlaysFor(s tables.Snapshot) bool {
+	return s.You >= 0 && s.You < len(s.Seats) && s.Seats[s.You].Kind == tables.Away && !s.Seats[s.You].TimedOut
+}
+
 // awayLine is the line an away player sees under the header: that they are
 // away and how to come back first, then which rounds their bot moved in
 // ("" when they are not away).

@@ -218,7 +218,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	tm.watching = strings.Join(s.Spectators, ", ")
 	tm.backing = false
 	tm.noteDealEnd()
-	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You && !tm.replaying && !tm.sittingOut() && !s.Paused
+	tm.myTurn = s.Phase == tables.Playing && s.You >= 0 && s.Turn == s.You && !tm.replaying && !tm.sittingOut() && !s.Paused && !botPlaysFor(s)
 	hand := tm.hand()
 	if len(tm.marked) != len(hand) {
 		tm.marked = make([]bool, len(hand))
@@ -967,6 +967,9 @@ func trumpFirst(hand []cards.Card, trump cards.Suit, known bool) []cards.Card {
 func (tm *tableModel) waiting(turn int) string {
 	if turn < 0 || turn >= len(tm.snap.Seats) || tm.replaying {
 		return ""
+	}
+	if turn == tm.snap.You && botPlaysFor(tm.snap) {
+		return tm.m.st.Subtle.Render(tm.m.tx.get("Your bot is making your move."))
 	}
 	return tm.parts.waiting.get(turn, tm.seatKey(turn), func() seatBlock {
 		return seatBlock{lines: []string{tm.m.st.Subtle.Render(tm.m.tx.f("Waiting for %s…", tm.plainName(turn)))}}

@@ -97,6 +97,7 @@ var catalogueDE = map[string]string{
 	"A doubled 7–A pack: every card is there twice; of two equal cards":         "Doppeltes Blatt 7–A: Jede Karte gibt es zweimal; von zwei gleichen",
 	"  the one played first wins.":                                              "  Karten gewinnt die zuerst gespielte.",
 	"dealer: not %d":                                                            "Geber: nicht %d",
+	"Your bot is making your move.":                                             "Dein Bot macht deinen Zug.",
 	"Your bid":                                                                  "Deine Ansage",
 	"only %s":                                                                   "nur %s",
 	"Your bid:":                                                                 "Deine Ansage:",

@@ -97,6 +97,7 @@ var catalogueNL = map[string]string{
 	"A doubled 7–A pack: every card is there twice; of two equal cards":         "Dubbel spel 7–A: elke kaart zit er twee keer in; van twee gelijke",
 	"  the one played first wins.":                                              "  kaarten wint de eerst gespeelde.",
 	"dealer: not %d":                                                            "deler: niet %d",
+	"Your bot is making your move.":                                             "Je bot doet je zet.",
 	"Your bid":                                                                  "Jouw bod",
 	"only %s":                                                                   "alleen %s",
 	"Your bid:":                                                                 "Jouw bod:",
