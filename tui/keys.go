@@ -76,8 +76,10 @@ func keyWeight(keys string) int {
 		return 100
 	case "esc", "q": // the way back, or out of the lobby
 		return 90
-	case "/", ".", "tab", "c", "space":
+	case "/", ".", "tab", "space":
 		return 10
+	case "f", "w": // the lobby's filter and watch: joining by code matters more
+		return 30
 	}
 	return 50
 }

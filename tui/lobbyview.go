@@ -32,8 +32,8 @@ func (m *model) lobbyKeys() []binding {
 	}
 	bs = append(bs,
 		binding{"n", m.tx.get("new table")},
+		binding{"c", m.tx.get("invite code")}, // before quick play: a cut bar drops the later first
 		binding{"1-4", m.tx.get("quick play")},
-		binding{"c", m.tx.get("invite code")},
 		binding{"s", m.tx.get("settings")},
 	)
 	if m.app.archive != nil {
@@ -305,6 +305,9 @@ func (m *model) helpView() string {
 		case "specialrounds":
 			lines = append(lines, tx.get("A doubled 7–A pack: every card is there twice; of two equal cards"),
 				tx.get("  the one played first wins."), "")
+		case "boerenbridge":
+			lines = append(lines, tx.get("The dealer may not make the bids add up to the cards in hand, once"),
+				tx.get("  hands hold more than three cards."), "")
 		}
 	} else {
 		lines = append(append(append(lines, lobbyPart...), trickPart...), ddPart...)

@@ -256,6 +256,7 @@ var messages = []message{
 		"de", "Du bestimmst jetzt Trumpf: Pik, Herz, Karo oder Kreuz (p h k x).",
 		"nl", "Jij kiest nu troef: schoppen, harten, ruiten of klaveren (s h r k)."),
 	msg(`no trump may not be named: choose S, H, D or C`,
+		"en", "This table does not allow no trump: choose spades, hearts, diamonds or clubs (s h d c).",
 		"de", "„Ohne Trumpf“ ist nicht erlaubt: Wähle Pik, Herz, Karo oder Kreuz.",
 		"nl", "Zonder troef mag niet: kies schoppen, harten, ruiten of klaveren."),
 	msg(`it is time to play a card`,
