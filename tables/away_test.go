@@ -142,3 +142,19 @@ func TestON3OneTimeoutKeepsTheBlindRound(t *testing.T) {
 		}
 	})
 }
+
+// A person who leaves a running game's screen (esc, a lost connection) is
+// said to have stepped away, so the others know why a bot plays the seat.
+func TestSteppingAwayIsAnnounced(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		b := r.subscribe(bob)
+		must(t, r.table.Sit(alice, 0))
+		must(t, r.table.Start(alice))
+		must(t, r.table.Disconnect(alice))
+		s := b.now()
+		if last := s.Chat[len(s.Chat)-1].Text; !strings.Contains(last, "alice stepped away: their bot plays until they are back") {
+			t.Fatalf("last system line %q", last)
+		}
+	})
+}

@@ -1182,6 +1182,9 @@ func (t *Table) handle(c command) {
 			c.reply <- ErrNotSeated
 			return
 		}
+		if s := &t.seats[i]; s.connected && t.phase == Playing {
+			t.system(fmt.Sprintf("%s stepped away: their bot plays until they are back", s.owner.Name))
+		}
 		t.seats[i].connected = false
 		t.dirty = true
 		c.reply <- nil
