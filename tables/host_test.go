@@ -69,21 +69,10 @@ func TestRestoreKeepsTheNewHost(t *testing.T) {
 		must(t, r.table.Sit(bob, 1))
 		must(t, r.table.Start(alice))
 		must(t, r.table.Leave(alice))
-		synctest.Wait()
-		r.stop()
-		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
-		must(t, err)
-		ctx, cancel := context.WithCancel(context.Background())
-		errc := make(chan error, 1)
-		go func() { errc <- tb.Run(ctx) }()
-		sub, err := tb.Subscribe(bob)
-		must(t, err)
-		synctest.Wait()
-		if s := <-sub.C; s.Host != "bob" || !s.YouHost {
+		s := restored(t, r, j, nil, bob)
+		if s.Host != "bob" || !s.YouHost {
 			t.Errorf("restored host %q, want bob", s.Host)
 		}
-		cancel()
-		<-errc
 	})
 }
 
@@ -118,21 +107,10 @@ func TestRestoreKeepsTheHostWhoSatAfterTheHostLeft(t *testing.T) {
 		must(t, r.table.Start(alice))
 		must(t, r.table.Leave(alice))
 		must(t, r.table.Sit(bob, 1))
-		synctest.Wait()
-		r.stop()
-		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
-		must(t, err)
-		ctx, cancel := context.WithCancel(context.Background())
-		errc := make(chan error, 1)
-		go func() { errc <- tb.Run(ctx) }()
-		sub, err := tb.Subscribe(bob)
-		must(t, err)
-		synctest.Wait()
-		if s := <-sub.C; s.Host != "bob" || !s.YouHost {
+		s := restored(t, r, j, nil, bob)
+		if s.Host != "bob" || !s.YouHost {
 			t.Errorf("restored host %q, want bob", s.Host)
 		}
-		cancel()
-		<-errc
 	})
 }
 
@@ -147,21 +125,34 @@ func TestRestoredTableStillWaitsForANewHost(t *testing.T) {
 		r := newRig(t, cfg)
 		must(t, r.table.Start(alice))
 		must(t, r.table.Leave(alice))
-		synctest.Wait()
-		r.stop()
-		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
-		must(t, err)
-		ctx, cancel := context.WithCancel(context.Background())
-		errc := make(chan error, 1)
-		go func() { errc <- tb.Run(ctx) }()
-		must(t, tb.Sit(bob, 1))
-		sub, err := tb.Subscribe(bob)
-		must(t, err)
-		synctest.Wait()
-		if s := <-sub.C; s.Host != "bob" || !s.YouHost {
+		s := restored(t, r, j, func(tb *Table) { must(t, tb.Sit(bob, 1)) }, bob)
+		if s.Host != "bob" || !s.YouHost {
 			t.Errorf("restored host %q, want bob", s.Host)
 		}
+	})
+}
+
+// restored stops r, restores its table from j, runs it, calls then (when
+// not nil), and returns p's first snapshot of the restored table, which is
+// stopped again before restored returns.
+func restored(t *testing.T, r *rig, j *memJournal, then func(*Table), p Player) Snapshot {
+	t.Helper()
+	synctest.Wait()
+	r.stop()
+	tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
+	must(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- tb.Run(ctx) }()
+	defer func() {
 		cancel()
 		<-errc
-	})
+	}()
+	if then != nil {
+		then(tb)
+	}
+	sub, err := tb.Subscribe(p)
+	must(t, err)
+	synctest.Wait()
+	return <-sub.C
 }

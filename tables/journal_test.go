@@ -367,22 +367,10 @@ func TestRestoreKeepsSeatChanges(t *testing.T) {
 		must(t, r.table.Sit(bob, 1))         // bob takes over the bot's seat
 		must(t, r.table.Leave(carol))        // carol's seat goes to a bot
 		must(t, r.table.HandToBot(alice, 0)) // and so does alice's own
-		synctest.Wait()
-		r.stop()
-		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{Clock: r.clock})
-		must(t, err)
-		ctx, cancel := context.WithCancel(context.Background())
-		errc := make(chan error, 1)
-		go func() { errc <- tb.Run(ctx) }()
-		sub, err := tb.Subscribe(carol)
-		must(t, err)
-		synctest.Wait()
-		s := <-sub.C
+		s := restored(t, r, j, nil, carol)
 		if got := kinds(s); got != "bab" || s.Seats[1].Name != "bob" {
 			t.Fatalf("restored seats %q (%+v); want a bot, bob away, a bot", got, s.Seats)
 		}
-		cancel()
-		<-errc
 	})
 }
 
