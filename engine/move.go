@@ -77,8 +77,13 @@ func (m Move) MarshalText() ([]byte, error) {
 	return []byte(m.String()), nil
 }
 
-// UnmarshalText reads move text.
+// UnmarshalText reads move text, and "play ??", the play of a card its
+// player cannot see (a move MarshalText writes, never a record's).
 func (m *Move) UnmarshalText(b []byte) error {
+	if string(b) == "play ??" {
+		*m = Move{Kind: Play, Card: cards.None}
+		return nil
+	}
 	p, err := ParseMove(string(b))
 	if err != nil {
 		return err

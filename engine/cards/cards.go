@@ -175,8 +175,12 @@ func (c Card) String() string {
 	return "??"
 }
 
-// MarshalText prints the card token, so cards encode as JSON strings.
+// MarshalText prints the card token, so cards encode as JSON strings;
+// None prints as nothing.
 func (c Card) MarshalText() ([]byte, error) {
+	if c == None {
+		return []byte{}, nil
+	}
 	if c >= NumFaces {
 		return nil, fmt.Errorf("invalid card %d", uint8(c))
 	}
@@ -185,6 +189,10 @@ func (c Card) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads a card token.
 func (c *Card) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = None
+		return nil
+	}
 	p, err := Parse(string(b))
 	if err != nil {
 		return err
