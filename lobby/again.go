@@ -17,10 +17,10 @@ func (l *Lobby) playingAgain(req CreateRequest) (Created, bool) {
 		return Created{}, false
 	}
 	e, ok := l.tabs[l.again[req.Again]]
-	if !ok || e.info.Phase != tables.Waiting {
+	if !ok || e.local == nil || e.info.Phase != tables.Waiting {
 		return Created{}, false
 	}
-	return Created{Table: e.t, Info: e.info, Code: e.code}, true
+	return Created{Table: e.local, Info: e.info, Code: e.code}, true
 }
 
 // noteAgain remembers that table id plays req.Again again.

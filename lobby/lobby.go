@@ -43,6 +43,7 @@ var (
 	ErrNoIdentity  = errors.New("a player needs an id")
 	ErrBadSeats    = errors.New("a table has 3 to 6 seats")
 	ErrTooManyTabs = errors.New("the server has as many tables as it can take")
+	ErrOtherNode   = errors.New("that table runs on another server of this card room: a bot can join only the tables of the server it is connected to")
 )
 
 // MaxNameCells is the widest display name, in terminal cells.
@@ -120,6 +121,9 @@ type Config struct {
 	// Names keeps display names reserved across restarts (nil: names are
 	// reserved in memory while the server runs). Guests never reserve one.
 	Names NameRegistry
+	// Cluster shares the directory with the other nodes of a cluster
+	// (nil: this lobby is the only one).
+	Cluster Cluster
 }
 
 // NameRegistry keeps the names people (never guests) reserved: the first key
@@ -165,6 +169,8 @@ type Update struct {
 	Version uint64
 	Online  []Online    // by name
 	Tables  []TableInfo // oldest first
+	// Elsewhere counts the people online on the other nodes of a cluster.
+	Elsewhere int
 }
 
 // Entry is the answer to Enter.
@@ -232,31 +238,33 @@ type Lobby struct {
 	drain   atomic.Bool // set by Drain: no new tables
 
 	// Owned by the Run goroutine.
-	rng      *rand.Rand
-	names    map[string]string // folded name → the key it is reserved to
-	addrs    map[string]string // player id → the address they are online from
-	guesses  guesses           // wrong invite codes per key and address
-	online   map[string]*Online
-	roster   []Online            // everyone online, by name then id
-	shared   bool                // roster is cur's Online: copy it before a change
-	byName   map[string][]string // folded name → the ids online under it
-	tabs     map[string]*entry
-	order    []string // table ids, oldest first
-	codes    map[string]string
-	again    map[string]string // a finished table's id → the table playing it again (again.go)
-	stuck    map[string]bool   // ids of journals that could not be restored
-	subs     map[int]*subscriber
-	nextSub  int
-	version  uint64
-	dirty    bool   // the state changed since cur was built
-	urgent   bool   // a table people could sit at no longer can: publish at once
-	cur      Update // the update of version; shared, never changed
-	sent     uint64 // the version every subscriber has been given
-	lastPub  time.Time
-	pubTimer tables.Timer // the pending trailing publish; nil when none
-	tablesWG sync.WaitGroup
-	cancel   context.CancelFunc // stops every table
-	tctx     context.Context
+	rng        *rand.Rand
+	names      map[string]string // folded name → the key it is reserved to
+	addrs      map[string]string // player id → the address they are online from
+	guesses    guesses           // wrong invite codes per key and address
+	online     map[string]*Online
+	roster     []Online            // everyone online, by name then id
+	shared     bool                // roster is cur's Online: copy it before a change
+	byName     map[string][]string // folded name → the ids online under it
+	tabs       map[string]*entry
+	order      []string // table ids, oldest first
+	codes      map[string]string
+	again      map[string]string // a finished table's id → the table playing it again (again.go)
+	stuck      map[string]bool   // ids of journals that could not be restored
+	subs       map[int]*subscriber
+	nextSub    int
+	version    uint64
+	dirty      bool   // the state changed since cur was built
+	urgent     bool   // a table people could sit at no longer can: publish at once
+	cur        Update // the update of version; shared, never changed
+	sent       uint64 // the version every subscriber has been given
+	lastPub    time.Time
+	pubTimer   tables.Timer // the pending trailing publish; nil when none
+	others     int          // people online on the other nodes
+	toldOnline int          // the online count last given to the cluster
+	tablesWG   sync.WaitGroup
+	cancel     context.CancelFunc // stops every table
+	tctx       context.Context
 }
 
 type subscriber struct {
@@ -265,10 +273,11 @@ type subscriber struct {
 }
 
 type entry struct {
-	t    *tables.Table
-	info TableInfo
-	code string
-	host string // who created it, as hostOf counts them
+	t     tables.Handle
+	local *tables.Table // nil for a table of another node
+	info  TableInfo
+	code  string
+	host  string // who created it, as hostOf counts them
 }
 
 // New returns a lobby; call Run.
@@ -349,6 +358,12 @@ loop:
 			break loop
 		case r := <-l.inbox:
 			l.handle(r)
+		case li := <-l.listings():
+			l.listed(li)
+		case s := <-l.adopted():
+			l.adopt(s)
+		case n := <-l.elsewhere():
+			l.others, l.dirty = n, true
 		case s := <-l.summary:
 			if e, ok := l.tabs[s.ID]; ok {
 				if seatable(e.info) && !seatable(TableInfo{Summary: s}) {
@@ -363,6 +378,7 @@ loop:
 					l.admit(e, old.HostID)
 				}
 				l.dirty = true
+				l.share(e)
 			}
 		case id := <-l.ended:
 			l.removeTable(id)
@@ -371,6 +387,7 @@ loop:
 			l.send()
 		}
 		l.publish()
+		l.tellOnline()
 	}
 	if l.pubTimer != nil {
 		l.pubTimer.Stop()
@@ -506,7 +523,7 @@ type (
 		who      string // who asks: their wrong codes are counted, and a private table lets its own people in by id
 		addr     string // who's address, when they have not entered the lobby
 		any      bool   // private tables by id too (to leave them)
-		reply    chan result[*tables.Table]
+		reply    chan result[tables.Handle]
 	}
 	listReq struct {
 		reply chan result[Update]
@@ -588,32 +605,45 @@ func (l *Lobby) Create(req CreateRequest) (Created, error) {
 // Table returns the open table with the given id (a private one only with
 // its code: FindCode).
 func (l *Lobby) Table(id string) (*tables.Table, error) {
-	r := make(chan result[*tables.Table], 1)
-	return call(l, findReq{id: strings.TrimSpace(id), reply: r}, r)
+	r := make(chan result[tables.Handle], 1)
+	return localTable(call(l, findReq{id: strings.TrimSpace(id), reply: r}, r))
 }
 
 // FindCode returns the table with the invite code (any case, spaces
 // ignored). It is not limited: people's codes go through Join and Watch,
 // which count wrong ones.
 func (l *Lobby) FindCode(code string) (*tables.Table, error) {
-	r := make(chan result[*tables.Table], 1)
-	return call(l, findReq{code: normCode(code), reply: r}, r)
+	r := make(chan result[tables.Handle], 1)
+	return localTable(call(l, findReq{code: normCode(code), reply: r}, r))
 }
 
 // FindCodeFor is FindCode for the key who at the address addr, who need
 // not be in the lobby (a bot's program): a wrong code counts against them
 // as one typed in the lobby does, and too many make them wait.
 func (l *Lobby) FindCodeFor(who, addr, code string) (*tables.Table, error) {
-	r := make(chan result[*tables.Table], 1)
-	return call(l, findReq{code: normCode(code), who: who, addr: addr, reply: r}, r)
+	r := make(chan result[tables.Handle], 1)
+	return localTable(call(l, findReq{code: normCode(code), who: who, addr: addr, reply: r}, r))
+}
+
+// localTable is the table h when it runs in this process: a bot program's
+// seat is placed only there (ErrOtherNode otherwise).
+func localTable(h tables.Handle, err error) (*tables.Table, error) {
+	if err != nil {
+		return nil, err
+	}
+	t, ok := h.(*tables.Table)
+	if !ok {
+		return nil, ErrOtherNode
+	}
+	return t, nil
 }
 
 // find returns the table named by an id, or else by an invite code, for
 // p: a private table by its id only when it admits p (Admits); by its
 // code, it admits p from then on. A wrong code counts against p's wrong
 // codes (TooManyGuesses once there were too many).
-func (l *Lobby) find(p tables.Player, idOrCode string) (*tables.Table, error) {
-	r := make(chan result[*tables.Table], 1)
+func (l *Lobby) find(p tables.Player, idOrCode string) (tables.Handle, error) {
+	r := make(chan result[tables.Handle], 1)
 	t, err := call(l, findReq{id: strings.TrimSpace(idOrCode), code: normCode(idOrCode), who: p.ID, reply: r}, r)
 	if err == nil && t.Private() {
 		err = t.Admit(p) // in its journal: a restored table lets p in too
@@ -622,7 +652,7 @@ func (l *Lobby) find(p tables.Player, idOrCode string) (*tables.Table, error) {
 }
 
 // Join seats p at the table named by id or invite code (seat -1: any).
-func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (*tables.Table, error) {
+func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (tables.Handle, error) {
 	t, err := l.find(p, idOrCode)
 	if err != nil {
 		return nil, err
@@ -631,7 +661,7 @@ func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (*tables.Table,
 }
 
 // Watch makes p a spectator of the table named by id or invite code.
-func (l *Lobby) Watch(p tables.Player, idOrCode string) (*tables.Table, error) {
+func (l *Lobby) Watch(p tables.Player, idOrCode string) (tables.Handle, error) {
 	t, err := l.find(p, idOrCode)
 	if err != nil {
 		return nil, err
@@ -641,7 +671,7 @@ func (l *Lobby) Watch(p tables.Player, idOrCode string) (*tables.Table, error) {
 
 // Leave takes p off the table with the given id (seat or spectator).
 func (l *Lobby) Leave(p tables.Player, id string) error {
-	r := make(chan result[*tables.Table], 1)
+	r := make(chan result[tables.Handle], 1)
 	t, err := call(l, findReq{id: id, any: true, reply: r}, r)
 	if err != nil {
 		return err
@@ -705,7 +735,7 @@ func (l *Lobby) handle(r request) {
 		r.reply <- result[Created]{c, err}
 	case findReq:
 		t, err := l.lookup(r)
-		r.reply <- result[*tables.Table]{t, err}
+		r.reply <- result[tables.Handle]{t, err}
 	case listReq:
 		r.reply <- result[Update]{v: l.latest()}
 	case subscribeReq:
@@ -730,7 +760,7 @@ func (l *Lobby) handle(r request) {
 // version; latest calls it. The online list is the roster itself, not a
 // copy: the roster is copied when it next changes.
 func (l *Lobby) current() Update {
-	u := Update{Version: l.version, Online: slices.Clip(l.roster)} // clipped: an append by a reader copies
+	u := Update{Version: l.version, Online: slices.Clip(l.roster), Elsewhere: l.others} // clipped: an append by a reader copies
 	l.shared = true
 	for _, id := range l.order {
 		u.Tables = append(u.Tables, l.tabs[id].info)
@@ -786,7 +816,7 @@ func (l *Lobby) unlist(o *Online) {
 
 // lookup finds the table of r: by id (a private one only for the people
 // it admits, or to leave it), else by invite code.
-func (l *Lobby) lookup(r findReq) (*tables.Table, error) {
+func (l *Lobby) lookup(r findReq) (tables.Handle, error) {
 	err := ErrNoTable
 	if r.id != "" {
 		if e, ok := l.tabs[r.id]; ok {
@@ -826,6 +856,7 @@ func (l *Lobby) admit(e *entry, id string) {
 	}
 	e.info.admitted = append(slices.Clip(e.info.admitted), id) // clipped: updates share the old one
 	l.dirty = true
+	l.share(e)
 }
 
 // Admits reports whether the private table lets the key id in by its id,
@@ -1082,7 +1113,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if c, ok := l.playingAgain(req); ok {
 		return c, nil
 	}
-	if len(l.tabs) >= l.cfg.MaxTables {
+	if l.locals() >= l.cfg.MaxTables {
 		return Created{}, ErrTooManyTabs
 	}
 	host := l.hostOf(req.Host.ID, req.Host.Guest)
@@ -1124,13 +1155,14 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	e := &entry{t: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries()}}
+	e := &entry{t: t, local: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries()}}
 	l.tabs[cfg.ID] = e
 	l.order = append(l.order, cfg.ID)
 	if cfg.Code != "" {
 		l.codes[cfg.Code] = cfg.ID
 	}
 	l.start(t)
+	l.share(e)
 	l.dirty = true
 	l.noteAgain(req, cfg.ID)
 	l.log.Info("table created", "table", cfg.ID, "game", rs.Name, "host", req.Host.Name, "private", req.Private)
@@ -1151,6 +1183,9 @@ func pick(asked, def time.Duration) time.Duration {
 // lobby's, stopped (via tctx) and waited for in Run. The actor is the only
 // caller, and it no longer calls start once it has stopped serving.
 func (l *Lobby) start(t *tables.Table) {
+	if l.cfg.Cluster != nil {
+		l.cfg.Cluster.Serve(t)
+	}
 	l.tablesWG.Add(2)
 	go func() {
 		defer l.tablesWG.Done()
@@ -1187,6 +1222,7 @@ func (l *Lobby) removeTable(id string) {
 		l.urgent = true
 	}
 	delete(l.tabs, id)
+	l.unshare(e, id)
 	l.forgetAgain(id)
 	if e.code != "" {
 		delete(l.codes, e.code)
@@ -1215,33 +1251,40 @@ func (l *Lobby) restore() {
 		return
 	}
 	for _, s := range saved {
-		cfg := tables.Config{
-			IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry,
-			Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
-			Fallback: l.cfg.Fallback,
-		}
-		t, err := tables.Restore(l.cfg.Registry, s, cfg)
-		if err == nil && l.tabs[t.ID()] != nil {
-			err = fmt.Errorf("table id %s restored twice", t.ID())
-		}
-		if err == nil && t.Code() != "" && l.codes[t.Code()] != "" {
-			err = fmt.Errorf("invite code %s restored twice", t.Code())
-		}
-		if err != nil {
-			l.stuck[s.Table] = true
-			l.log.Error("lobby: table not restored", "table", s.Table, "err", err)
-			continue
-		}
-		c := t.Creator()
-		e := &entry{t: t, code: t.Code(), host: l.hostOf(c.ID, c.Guest), info: TableInfo{Summary: <-t.Summaries(), admitted: t.Admitted()}}
-		l.tabs[t.ID()] = e
-		l.order = append(l.order, t.ID())
-		if e.code != "" {
-			l.codes[e.code] = t.ID()
-		}
-		l.start(t)
-		l.log.Info("table restored", "table", t.ID(), "game", t.Ruleset().Name, "events", len(s.Lines))
+		l.restoreOne(s)
 	}
+}
+
+// restoreOne brings back one table from its journal and starts it.
+func (l *Lobby) restoreOne(s tables.Saved) {
+	cfg := tables.Config{
+		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry,
+		Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+		Fallback: l.cfg.Fallback,
+	}
+	t, err := tables.Restore(l.cfg.Registry, s, cfg)
+	if err == nil && l.tabs[t.ID()] != nil {
+		err = fmt.Errorf("table id %s restored twice", t.ID())
+	}
+	if err == nil && t.Code() != "" && l.codes[t.Code()] != "" {
+		err = fmt.Errorf("invite code %s restored twice", t.Code())
+	}
+	if err != nil {
+		l.stuck[s.Table] = true
+		l.log.Error("lobby: table not restored", "table", s.Table, "err", err)
+		return
+	}
+	c := t.Creator()
+	e := &entry{t: t, local: t, code: t.Code(), host: l.hostOf(c.ID, c.Guest), info: TableInfo{Summary: <-t.Summaries(), admitted: t.Admitted()}}
+	l.tabs[t.ID()] = e
+	l.order = append(l.order, t.ID())
+	if e.code != "" {
+		l.codes[e.code] = t.ID()
+	}
+	l.start(t)
+	l.share(e)
+	l.dirty = true
+	l.log.Info("table restored", "table", t.ID(), "game", t.Ruleset().Name, "events", len(s.Lines))
 }
 
 // restoredBots is the bot factory of a restored table: the levels it was

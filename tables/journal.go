@@ -68,6 +68,9 @@ type Saved struct {
 	Table  string
 	Header []byte
 	Lines  [][]byte
+	// Moved: the table ran on another node of a cluster, which is gone;
+	// this one runs it now (the table says so instead of "restarted").
+	Moved bool
 }
 
 // BotLevels is the Config.BotLevels the table was created with, read from
@@ -413,7 +416,11 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	t.cfg.Admitted = slices.Clone(t.admitted) // with those let in and those who held a seat or the host role
 	t.phase = Playing
 	t.jr.started = true
-	t.system("the server restarted: each seat's bot plays until its person is back")
+	if saved.Moved {
+		t.system("the table moved to another server: each seat's bot plays until its person is back")
+	} else {
+		t.system("the server restarted: each seat's bot plays until its person is back")
+	}
 	t.lastSum = t.summary()
 	t.summaries.Put(t.lastSum)
 	return t, nil

@@ -1148,18 +1148,14 @@ type Subscription struct {
 	// C receives the snapshots. The table closes it on Close or when the
 	// table ends (after the last snapshot).
 	C    <-chan Snapshot
-	t    *Table
-	id   int
+	stop func()
 	once sync.Once
 }
 
 // Close ends the subscription. Closing a seated player's last subscription
 // counts as a disconnect. Safe to call more than once.
 func (s *Subscription) Close() {
-	s.once.Do(func() {
-		r := make(chan error, 1)
-		_ = s.t.call(unsubscribeCmd{s.id, r}, r)
-	})
+	s.once.Do(s.stop)
 }
 
 // handle runs one command in the table's goroutine.
@@ -1226,7 +1222,11 @@ func (t *Table) handle(c command) {
 			t.spect = append(t.spect, c.p)
 		}
 		t.dirty = true // the new subscriber gets its first snapshot in settle
-		c.reply <- &Subscription{C: box.C(), t: t, id: t.nextSub}
+		id := t.nextSub
+		c.reply <- NewSubscription(box.C(), func() {
+			r := make(chan error, 1)
+			_ = t.call(unsubscribeCmd{id, r}, r)
+		})
 	case unsubscribeCmd:
 		sub, ok := t.subs[c.id]
 		if ok {

@@ -293,6 +293,10 @@ type Snapshot struct {
 	// Unsaved is set while the table cannot save its game: the snapshot is
 	// the last one shown before, moves are refused until it is saved.
 	Unsaved bool
+	// Moving is set on the last snapshot of a table on another node of a
+	// cluster while that node is gone and another one takes the table
+	// over; the next snapshot comes from there.
+	Moving bool
 }
 
 // Summary is a table as the lobby lists it.

@@ -95,7 +95,7 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	}
 	name := tables.Clean(f[1])
 	name = ansi.Truncate(name, 24, "")
-	tm.m.app.bots.invite(fp, invite{code: tm.t.Code(), name: name})
+	tm.m.app.bots.invite(fp, invite{code: tm.snap.Code, name: name})
 	note := tx.f("%s may sit here as a bot: %s", name, tm.m.app.sshCommand(false, "bot"))
 	return func() tea.Msg { return doneMsg{note: note} }
 }

@@ -164,7 +164,7 @@ func (m *model) lobbyView() string {
 	if m.player.Guest {
 		who += st.Subtle.Render(" (" + tx.get("guest") + ")")
 	}
-	online := tx.f("%d online", len(m.lobbyU.Online))
+	online := tx.f("%d online", len(m.lobbyU.Online)+m.lobbyU.Elsewhere)
 	b.WriteString(padBetween(title+" · "+who, online, m.width) + "\n\n")
 	for _, l := range m.app.admin.motd {
 		b.WriteString(st.Warn.Render(fit(l, m.width)) + "\n")
@@ -361,10 +361,15 @@ func (m *model) nextFilter() string {
 }
 
 // onlineLine names the people online, as many as fit in w columns, then how
-// many more there are. It looks at no more names than fit, however many
-// are online.
+// many more there are, and how many are on the cluster's other nodes. It
+// looks at no more names than fit, however many are online.
 func (m *model) onlineLine(w int) string {
 	var b strings.Builder
+	elsewhere := ""
+	if n := m.lobbyU.Elsewhere; n > 0 {
+		elsewhere = m.tx.f(" · %d on other servers", n)
+		w -= ansi.StringWidth(elsewhere)
+	}
 	used := 0
 	for i, o := range m.lobbyU.Online {
 		n := o.Name
@@ -384,5 +389,6 @@ func (m *model) onlineLine(w int) string {
 		b.WriteString(fit(n, w))
 		used += nw
 	}
+	b.WriteString(elsewhere)
 	return b.String()
 }

@@ -59,7 +59,7 @@ type (
 	}
 	// satMsg: a table was joined (or created); subscribe to it.
 	satMsg struct {
-		t    *tables.Table
+		t    tables.Handle
 		sub  *tables.Subscription
 		code string
 		err  error

@@ -249,3 +249,24 @@ func TestDefaultTableNameAfterTheHostLeft(t *testing.T) {
 		t.Errorf("tableName = %q, want alice's table", got)
 	}
 }
+
+// A table whose node is gone says it is reconnecting, in the player's
+// language, until the next snapshot comes from the node that took it over.
+func TestMovingTableSaysItReconnects(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := goldenModel(80, 24, termenv.Ascii, Settings{Lang: lang})
+		tm := newTableModel(m, nil, nil)
+		tm.snap = tables.Snapshot{Version: 1, You: 0, Phase: tables.Playing, Title: "Boerenbridge", Seats: []tables.SeatInfo{
+			{Name: "alice", Kind: tables.Human}, {Name: "bob", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot},
+		}, Moving: true}
+		want := m.tx.get("Reconnecting the table: its server is gone and another one takes it over…")
+		if h := tm.header(); !strings.Contains(h, want[:30]) {
+			t.Errorf("%s: the header does not say the table reconnects:\n%s", lang, h)
+		}
+		tm.snap.Moving = false
+		tm.snap.Version = 2
+		if h := tm.header(); strings.Contains(h, want[:30]) {
+			t.Errorf("%s: the reconnect line stays after the table is back:\n%s", lang, h)
+		}
+	}
+}

@@ -23,7 +23,7 @@ import (
 // the player is typing or choosing.
 type tableModel struct {
 	m    *model
-	t    *tables.Table
+	t    tables.Handle
 	sub  *tables.Subscription
 	snap tables.Snapshot
 	// lastSeen is the last completed trick of an earlier view, for `.` at
@@ -167,9 +167,10 @@ type headerKey struct {
 	timer             string
 	away              string // the away line (away.go)
 	unsaved           bool   // the table cannot save its game (Snapshot.Unsaved)
+	moving            bool   // the table moves to another node (Snapshot.Moving)
 }
 
-func newTableModel(m *model, t *tables.Table, sub *tables.Subscription) *tableModel {
+func newTableModel(m *model, t tables.Handle, sub *tables.Subscription) *tableModel {
 	return &tableModel{m: m, t: t, sub: sub, snap: tables.Snapshot{You: engine.Spectator}}
 }
 
@@ -605,6 +606,7 @@ func (tm *tableModel) header() string {
 	key := headerKey{
 		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
 		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(), unsaved: s.Unsaved,
+		moving: s.Moving,
 	}
 	if key.closed {
 		key.why = s.Ended
@@ -622,6 +624,9 @@ func (tm *tableModel) header() string {
 	}
 	if key.unsaved {
 		out += st.Err.Render(fit(tx.err(tables.ErrSavePaused), tm.width())) + "\n"
+	}
+	if key.moving {
+		out += st.Warn.Render(fit(tx.get("Reconnecting the table: its server is gone and another one takes it over…"), tm.width())) + "\n"
 	}
 	if key.away != "" {
 		out += st.Warn.Render(fit(key.away, tm.width())) + "\n"

@@ -3,6 +3,7 @@ package tui
 // tableDE holds the German of the table's flow: the countdown, away and
 // back, the pause after a trick, the overlays, the end of a game.
 var tableDE = map[string]string{
+	"Reconnecting the table: its server is gone and another one takes it over…":   "Der Tisch wird neu verbunden: Sein Server ist weg, ein anderer übernimmt ihn…",
 	"You are away: your bot plays until you press a key.":                         "Du bist weg: Dein Bot spielt, bis du eine Taste drückst.",
 	"Welcome back: your bot moved for you in %s.":                                 "Willkommen zurück: Dein Bot hat in %s für dich gezogen.",
 	"You are away: press any key to play. Your bot plays meanwhile.":              "Du bist weg: Drück eine Taste zum Spielen. Solange spielt dein Bot.",
