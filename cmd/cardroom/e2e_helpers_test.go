@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -41,6 +42,7 @@ const testTimeout = 30 * time.Second
 type testServer struct {
 	addr string
 	dir  string
+	stop func() // shuts the server down as SIGTERM does, and waits for it
 }
 
 // startServer runs serve on 127.0.0.1:0 with a temporary data dir and bots
@@ -76,18 +78,22 @@ func startServer(t *testing.T, turnTimer time.Duration, opts ...serveOption) *te
 	// A fixed seed: the same table ids, codes and deals on every run.
 	opts = append([]serveOption{withSeed(20261130), withBaselineBots()}, opts...)
 	go func() { done <- serve(ctx, ln, cfg, turnTimer, 0, logger, opts...) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("serve returned %v", err)
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("serve returned %v", err)
+				}
+			case <-time.After(testTimeout):
+				t.Errorf("serve did not return within %v of its context ending", testTimeout)
 			}
-		case <-time.After(testTimeout):
-			t.Errorf("serve did not return within %v of its context ending", testTimeout)
-		}
-	})
-	return &testServer{addr: ln.Addr().String(), dir: dir}
+		})
+	}
+	t.Cleanup(stop)
+	return &testServer{addr: ln.Addr().String(), dir: dir, stop: stop}
 }
 
 // testCtx is the deadline of a whole test's waits.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/charmbracelet/log"
 
+	"github.com/cardroom/cardroom/cluster"
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/metrics"
@@ -72,6 +73,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	logFormat := fs.String("log-format", "text", "log lines as text or json")
 	adminKeys := fs.String("admin-keys", "", "an authorized_keys file of the admins' keys: they may :kick, :ban, :unban, :announce and see the admin screen")
 	motd := fs.String("motd", "", "a file whose first lines (3 at most) the lobby shows as the message of the day")
+	clusterOpts := addClusterFlags(fs)
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics (/metrics) and a health check (/healthz) on this address, e.g. 127.0.0.1:9222 (default: off)")
 	conf := newLayered(fs) // after every other flag: it covers them all
 	parse := func(a []string) error { return conf.parse(a, getenv) }
@@ -93,7 +95,14 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		fmt.Fprintln(stderr, "cardroom serve:", err)
 		return 2
 	}
+	ccfg, clustered, err := clusterOpts.config()
+	if err != nil {
+		return usageError(stderr, "serve", "%v", err)
+	}
 	opts := []serveOption{withMaxTables(*maxTables), withMaxTablesPerPlayer(*maxPerPlayer), withUnattendedClose(*unattended), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)}
+	if clustered {
+		opts = append(opts, withCluster(ccfg))
+	}
 	if *adminKeys != "" {
 		fps, err := readAdminKeys(*adminKeys)
 		if err != nil {
@@ -185,6 +194,26 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}
 	defer per.close(logger)
 	lcfg := per.wire(set.lobby)
+	var node *cluster.Node // nil: one node
+	if set.cluster != nil {
+		if set.cluster.Dir == "" {
+			set.cluster.Dir = filepath.Join(cfg.DataDir, "nats")
+		}
+		if node, err = joinCluster(ctx, *set.cluster, logger); err != nil {
+			return err
+		}
+		defer node.Close() // after the lobby: its tables are off the directory by then
+		if set.joined != nil {
+			set.joined(node)
+		}
+		// Running games are journaled in the cluster, where any node can
+		// take them over; finished ones are kept in this node's store.
+		lcfg.Cluster, lcfg.Names = node, node.Names()
+		if lcfg.Journal, err = node.Journal(lcfg.Journal); err != nil {
+			return err
+		}
+		lcfg.Saved = nil
+	}
 	var met *metrics.Metrics
 	var srv *sshserver.Server
 	var lob *lobby.Lobby
@@ -209,6 +238,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	app := tui.NewApp(lob, reg, now)
 	app.SetArchive(per.store)
 	app.SetSettingsStore(per.store)
+	if node != nil {
+		app.SetSettingsStore(node.Settings()) // a player's settings follow them to every node
+	}
 	public := publicAddrOf(set.publicAddr, ln.Addr().String(), os.Hostname)
 	app.SetPublicAddr(public)
 	app.SetBotKeys(set.botKeys)
@@ -280,8 +312,10 @@ type serveSettings struct {
 	publicAddr  string // "": derived from the listener (publicAddrOf)
 	newDatabase bool   // a missing or empty database is meant (checkDatabase)
 	host        hostSettings
-	botKeys     []string           // fingerprints of the keys that may seat a bot
-	opened      func(*store.Store) // called with the store once it is open (tests' fault hooks)
+	botKeys     []string            // fingerprints of the keys that may seat a bot
+	opened      func(*store.Store)  // called with the store once it is open (tests' fault hooks)
+	cluster     *cluster.Config     // nil: one node
+	joined      func(*cluster.Node) // called with the node once it has joined (tests)
 }
 
 // serveOption adjusts the lobby or the store a server runs.

@@ -1,0 +1,182 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"go.uber.org/goleak"
+
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// freeAddr is a loopback address with a port nothing listens on now.
+func freeAddr(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// startNodes starts n embedded nodes routed to each other, as a cluster
+// of that many (JetStream with n copies of every bucket).
+func startNodes(t testing.TB, n int) []*Node {
+	t.Helper()
+	addrs := make([]string, n)
+	for i := range addrs {
+		addrs[i] = freeAddr(t)
+	}
+	nodes := make([]*Node, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		var routes []string
+		for j, a := range addrs {
+			if j != i {
+				routes = append(routes, "nats://"+a)
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			nodes[i], errs[i] = Start(context.Background(), Config{
+				Name: fmt.Sprintf("n%d", i+1), Cluster: "test", Listen: addrs[i], Routes: routes,
+				Dir: t.TempDir(), Replicas: n,
+			})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			for _, nd := range nodes {
+				if nd != nil {
+					nd.Close()
+				}
+			}
+			t.Fatalf("node %d: %v", i+1, err)
+		}
+	}
+	t.Cleanup(func() {
+		for _, nd := range nodes {
+			nd.Close()
+		}
+	})
+	return nodes
+}
+
+// A name reserved on one node is taken on every other.
+func TestNameReservedOnOneNodeIsTakenOnAnother(t *testing.T) {
+	ns := startNodes(t, 3)
+	a, b := ns[0].Names(), ns[1].Names()
+	got, err := a.Reserve("key-alice", "Alice")
+	if err != nil || got != "Alice" {
+		t.Fatalf("reserve on n1: %q, %v", got, err)
+	}
+	if owner := eventually(t, b, "alice", "key-alice"); owner != "key-alice" {
+		t.Fatalf("owner of alice on n2: %q; want key-alice", owner)
+	}
+	got, err = ns[2].Names().Reserve("key-mallory", "ALICE")
+	if err != nil || got != "ALICE2" {
+		t.Fatalf("another key asking for ALICE on n3 got %q, %v; want ALICE2", got, err)
+	}
+	// Alice renames herself on n2: her old name is free again.
+	if got, err = b.Reserve("key-alice", "Alicia"); err != nil || got != "Alicia" {
+		t.Fatalf("rename: %q, %v", got, err)
+	}
+	if owner := eventually(t, ns[2].Names(), "Alice", ""); owner != "" {
+		t.Fatalf("Alice still held by %q after a rename", owner)
+	}
+}
+
+// eventually asks r for the owner of name until it is want, for at most
+// ten seconds: a node may read a bucket from a replica a moment behind
+// (a reservation itself is decided by the bucket's leader).
+func eventually(t *testing.T, r Names, name, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		owner, err := r.Owner(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if owner == want || time.Now().After(deadline) {
+			return owner
+		}
+		time.Sleep(20 * time.Millisecond) // a replica catching up: nothing to wait on
+	}
+}
+
+// --nats: a node joins a NATS deployment it does not run (here a NATS
+// server with JetStream this test starts), and names and listings work
+// through it as through an embedded one.
+func TestNodeOnAnExistingNATS(t *testing.T) {
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.Start()
+	defer func() { ns.Shutdown(); ns.WaitForShutdown() }()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the NATS server did not start")
+	}
+	a, err := Start(context.Background(), Config{Name: "a", URL: ns.ClientURL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Start(context.Background(), Config{Name: "b", URL: ns.ClientURL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if got, err := a.Names().Reserve("key-ada", "ada"); err != nil || got != "ada" {
+		t.Fatalf("reserve: %q, %v", got, err)
+	}
+	if got, err := b.Names().Reserve("key-eve", "ada"); err != nil || got != "ada2" {
+		t.Fatalf("another key on the other node: %q, %v; want ada2", got, err)
+	}
+	a.Publish(lobby.Listing{Node: "a", Summary: tables.Summary{ID: "abc234", Name: "ada's table"}})
+	l := <-b.Listings()
+	if l.Summary.ID != "abc234" || l.Node != "a" || l.Gone {
+		t.Fatalf("b got the listing %+v", l)
+	}
+}
+
+// A key's settings saved on one node are its settings on another.
+func TestSettingsFollowAKeyToEveryNode(t *testing.T) {
+	ns := startNodes(t, 3)
+	if got, err := ns[1].Settings().Settings("key-ada"); err != nil || string(got) != "{}" {
+		t.Fatalf("no settings yet: %s, %v", got, err)
+	}
+	if err := ns[0].Settings().SaveSettings("key-ada", json.RawMessage(`{"lang":"de"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ns[0].Settings().SaveSettings("key-ada", json.RawMessage(`[1]`)); err == nil {
+		t.Error("settings that are not an object were saved")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := ns[2].Settings().Settings("key-ada")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) == `{"lang":"de"}` {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the third node reads %s", got)
+		}
+		time.Sleep(20 * time.Millisecond) // a replica catching up: nothing to wait on
+	}
+}

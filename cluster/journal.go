@@ -1,0 +1,330 @@
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cardroom/cardroom/tables"
+)
+
+// Running tables' journals live in a replicated stream, one subject per
+// table, so that another node can restore a table whose node is gone. A
+// table's owner holds its lease in a bucket; an append is accepted only
+// after the owner's own last one (no two nodes write one game).
+const (
+	journalStream = "cardroom_journal"
+	leaseBucket   = "cardroom_leases"
+)
+
+func journalSubject(id string) string { return "cardroom.journal." + id }
+
+// ErrNotOwner refuses a write to a journal another node has taken over.
+var ErrNotOwner = errors.New("cluster: another node has taken this table over")
+
+// owned is what this node knows of a table it owns.
+type owned struct {
+	seq uint64 // the journal's last message, as this node wrote or read it
+	rev uint64 // the lease's revision
+}
+
+// journal is the cluster's tables.Journal: running games go to the
+// journal stream, finished ones to the finished games' stream, which every
+// node keeps in its store.
+type journal struct{ n *Node }
+
+// Journal is the journal this node's tables are given: it journals running
+// games in the cluster, and from now on keeps every node's finished games
+// through local (its store), as on one node.
+func (n *Node) Journal(local tables.Journal) (tables.Journal, error) {
+	if err := n.keepGames(local); err != nil {
+		return nil, err
+	}
+	return journal{n: n}, nil
+}
+
+func (j journal) Start(id string, header []byte) error {
+	ctx, cancel := context.WithTimeout(j.n.ctx, callTimeout)
+	defer cancel()
+	rev, err := j.n.leases.Create(ctx, id, []byte(j.n.cfg.Name))
+	if err != nil {
+		return fmt.Errorf("cluster: lease of %s: %w", id, err)
+	}
+	ack, err := j.n.js.Publish(ctx, journalSubject(id), header, jetstream.WithExpectLastSequencePerSubject(0))
+	if err != nil {
+		_ = j.n.leases.Delete(ctx, id, jetstream.LastRevision(rev))
+		return fmt.Errorf("cluster: journal of %s: %w", id, err)
+	}
+	j.n.own(id, owned{seq: ack.Sequence, rev: rev})
+	return nil
+}
+
+func (j journal) Append(id string, lines ...[]byte) error {
+	o, ok := j.n.owns(id)
+	if !ok {
+		return ErrNotOwner
+	}
+	ctx, cancel := context.WithTimeout(j.n.ctx, callTimeout)
+	defer cancel()
+	ack, err := j.n.js.Publish(ctx, journalSubject(id), bytes.Join(lines, []byte{'\n'}), jetstream.WithExpectLastSequencePerSubject(o.seq))
+	if err != nil {
+		var apiErr *jetstream.APIError
+		if errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence {
+			j.n.disown(id)
+			return ErrNotOwner
+		}
+		return fmt.Errorf("cluster: journal of %s: %w", id, err)
+	}
+	j.n.setSeq(id, ack.Sequence)
+	return nil
+}
+
+func (j journal) Finish(f tables.Finished) error {
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	if err := j.n.finish(ctx, f); err != nil {
+		return err
+	}
+	if _, ok := j.n.owns(f.Table); ok {
+		_ = j.n.stream.Purge(ctx, jetstream.WithPurgeSubject(journalSubject(f.Table)))
+	}
+	j.n.release(ctx, f.Table)
+	return nil
+}
+
+// own, owns, setSeq, disown keep the tables this node owns.
+func (n *Node) own(id string, o owned) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.owned[id] = o
+}
+
+func (n *Node) owns(id string) (owned, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	o, ok := n.owned[id]
+	return o, ok
+}
+
+func (n *Node) setSeq(id string, seq uint64) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if o, ok := n.owned[id]; ok {
+		o.seq = seq
+		n.owned[id] = o
+	}
+}
+
+func (n *Node) disown(id string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	delete(n.owned, id)
+}
+
+// release gives a table's lease up (its game ended, or this node stops).
+func (n *Node) release(ctx context.Context, id string) {
+	n.mu.Lock()
+	o, ok := n.owned[id]
+	delete(n.owned, id)
+	n.mu.Unlock()
+	if ok {
+		_ = n.leases.Delete(ctx, id, jetstream.LastRevision(o.rev))
+	}
+}
+
+// Adopted delivers the journals of the tables this node takes over.
+func (n *Node) Adopted() <-chan tables.Saved { return n.adopted }
+
+// renew keeps this node's leases, and notices the ones it lost.
+func (n *Node) renew() {
+	defer n.wg.Done()
+	t := time.NewTicker(n.leaseTTL() / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-n.ctx.Done():
+			return
+		case <-t.C:
+		}
+		n.mu.Lock()
+		ids := make(map[string]owned, len(n.owned))
+		for id, o := range n.owned {
+			ids[id] = o
+		}
+		n.mu.Unlock()
+		for id, o := range ids {
+			ctx, cancel := context.WithTimeout(n.ctx, callTimeout)
+			rev, err := n.leases.Update(ctx, id, []byte(n.cfg.Name), o.rev)
+			cancel()
+			switch {
+			case err == nil:
+				n.mu.Lock()
+				if cur, ok := n.owned[id]; ok {
+					cur.rev = rev
+					n.owned[id] = cur
+				}
+				n.mu.Unlock()
+			case errors.Is(err, jetstream.ErrKeyExists), errors.Is(err, jetstream.ErrKeyNotFound):
+				n.log.Warn("cluster: lost the lease of a table: another node runs it now", "table", id)
+				n.disown(id)
+			default:
+				n.log.Warn("cluster: lease not renewed", "table", id, "err", err)
+			}
+		}
+	}
+}
+
+// watchLeases takes over the tables whose lease lapsed or was handed on.
+// Besides the watch, it looks for journals without a lease now and then,
+// in case the watch missed a lapse (its consumer lived on the lost node).
+func (n *Node) watchLeases(w jetstream.KeyWatcher) {
+	defer n.wg.Done()
+	defer func() { _ = w.Stop() }()
+	scan := time.NewTicker(n.leaseTTL())
+	defer scan.Stop()
+	for {
+		var e jetstream.KeyValueEntry
+		select {
+		case <-n.ctx.Done():
+			return
+		case <-scan.C:
+			n.orphans()
+			continue
+		case e = <-w.Updates():
+		}
+		if e == nil {
+			n.orphans() // the watch is current: tables nobody holds (all nodes were down)
+			continue
+		}
+		if e.Operation() != jetstream.KeyValuePut {
+			n.goTakeOver(e.Key())
+		}
+	}
+}
+
+// orphans takes over the journals in the stream that no lease covers.
+func (n *Node) orphans() {
+	ctx, cancel := context.WithTimeout(n.ctx, callTimeout)
+	defer cancel()
+	info, err := n.stream.Info(ctx, jetstream.WithSubjectFilter(journalSubject(">")))
+	if err != nil {
+		return
+	}
+	for subj := range info.State.Subjects {
+		id := strings.TrimPrefix(subj, journalSubject(""))
+		if _, err := n.leases.Get(ctx, id); errors.Is(err, jetstream.ErrKeyNotFound) {
+			n.goTakeOver(id)
+		}
+	}
+}
+
+// goTakeOver runs takeOver on its own goroutine, which the node waits for.
+func (n *Node) goTakeOver(id string) {
+	n.wg.Add(1)
+	go func() {
+		defer n.wg.Done()
+		n.takeOver(id)
+	}()
+}
+
+// takeOver tries to take a table's lease; the node that gets it reads the
+// journal and hands it to its lobby. Right after a node is lost the
+// stream may still be electing a new leader: reads are tried again.
+func (n *Node) takeOver(id string) {
+	try := func(f func(ctx context.Context) error) error {
+		var err error
+		for range 40 {
+			ctx, cancel := context.WithTimeout(n.ctx, callTimeout)
+			err = f(ctx)
+			cancel()
+			if err == nil || n.ctx.Err() != nil {
+				return err
+			}
+			t := time.NewTimer(moveRetry)
+			select {
+			case <-n.ctx.Done():
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		return err
+	}
+	has := false
+	if err := try(func(ctx context.Context) (err error) { has, err = n.journaled(ctx, id); return err }); err != nil || !has {
+		return // the game has ended (its journal is gone), or the stream cannot be read
+	}
+	ctx, cancel := context.WithTimeout(n.ctx, callTimeout)
+	rev, err := n.leases.Create(ctx, id, []byte(n.cfg.Name))
+	cancel()
+	if err != nil {
+		return // another node was first
+	}
+	var saved tables.Saved
+	var seq uint64
+	err = try(func(ctx context.Context) (err error) { saved, seq, err = n.readJournal(ctx, id); return err })
+	if err != nil || seq == 0 {
+		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+		_ = n.leases.Delete(ctx, id, jetstream.LastRevision(rev))
+		cancel()
+		if err != nil {
+			n.log.Error("cluster: a table's journal could not be read", "table", id, "err", err)
+		}
+		return
+	}
+	n.own(id, owned{seq: seq, rev: rev})
+	n.log.Info("cluster: taking a table over", "table", id, "events", len(saved.Lines))
+	select {
+	case n.adopted <- saved:
+	case <-n.ctx.Done():
+	}
+}
+
+// readJournal reads a table's journal from the stream: its header and
+// lines, and the sequence of its last message (0: none).
+func (n *Node) readJournal(ctx context.Context, id string) (tables.Saved, uint64, error) {
+	s := tables.Saved{Table: id, Moved: true}
+	var last uint64
+	for seq := uint64(1); ; seq = last + 1 {
+		m, err := n.stream.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(journalSubject(id)))
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			return s, last, nil
+		}
+		if err != nil {
+			return s, 0, err
+		}
+		last = m.Sequence
+		if s.Header == nil {
+			s.Header = m.Data
+			continue
+		}
+		s.Lines = append(s.Lines, bytes.Split(m.Data, []byte{'\n'})...)
+	}
+}
+
+// journaled reports whether a table has a journal in the stream.
+func (n *Node) journaled(ctx context.Context, id string) (bool, error) {
+	_, err := n.stream.GetLastMsgForSubject(ctx, journalSubject(id))
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// handOver gives this node's leases up as it stops, so that the other
+// nodes take its tables over at once.
+func (n *Node) handOver(ctx context.Context) {
+	n.mu.Lock()
+	ids := make([]string, 0, len(n.owned))
+	for id := range n.owned {
+		ids = append(ids, id)
+	}
+	n.mu.Unlock()
+	for _, id := range ids {
+		n.release(ctx, id)
+	}
+}
