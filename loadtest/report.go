@@ -24,9 +24,23 @@ func Report(w io.Writer, res []*Result) {
 		fmt.Fprintf(w, "; baseline %d", base.Opened)
 	}
 	fmt.Fprintf(w, "), steady phase %v\n", cr.SteadyWall.Round(time.Second))
+	if !cr.ServerMeasured() {
+		spread := make([]string, len(cr.Targets))
+		for i, t := range cr.Targets {
+			spread[i] = t
+			if i < len(cr.PerTarget) {
+				spread[i] = fmt.Sprintf("%s: %d", t, cr.PerTarget[i])
+			}
+		}
+		fmt.Fprintf(w, "sessions spread over %d running servers (%s): their CPU, memory and goroutines are not measured (they are not this run's children)\n",
+			len(cr.Targets), strings.Join(spread, ", "))
+	}
 	if !cr.RampDone {
 		fmt.Fprintf(w, "the run reached its time bound after opening %d of %d sessions in %v: only the handshake and ramp figures are measured\n",
 			cr.Opened, cr.N, cr.Ramp.Round(time.Second))
+	}
+	if cr.Say {
+		fmt.Fprintln(w, "the keys are chat lines: keypress→screen is from a line's Enter until the table's snapshot shows it")
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "figure\tcardroom\t"
@@ -46,27 +60,39 @@ func Report(w io.Writer, res []*Result) {
 		}
 		fmt.Fprintln(tw, line)
 	}
+	// server is a row of the server's own figures: not measured with targets.
+	server := func(name string, f func(r *Result) float64, format string) {
+		if !cr.ServerMeasured() {
+			fmt.Fprintln(tw, name+"\tnot measured\t")
+			return
+		}
+		row(name, f, format)
+	}
 	us := func(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	row("RSS per session (KB)", func(r *Result) float64 { return r.RSSPerSession() / 1024 }, "%.0f")
-	row("goroutines per session", func(r *Result) float64 { return r.GoPerSession() }, "%.1f")
-	row("server RSS at end (MB)", func(r *Result) float64 { return float64(r.RSSEnd) / (1 << 20) }, "%.0f")
-	row("handshake CPU (µs)", func(r *Result) float64 { return us(r.HandshakeCPU) }, "%.0f")
+	server("RSS per session (KB)", func(r *Result) float64 { return r.RSSPerSession() / 1024 }, "%.0f")
+	server("goroutines per session", func(r *Result) float64 { return r.GoPerSession() }, "%.1f")
+	server("server RSS at end (MB)", func(r *Result) float64 { return float64(r.RSSEnd) / (1 << 20) }, "%.0f")
+	server("handshake CPU (µs)", func(r *Result) float64 { return us(r.HandshakeCPU) }, "%.0f")
 	row("handshake p50 (ms)", func(r *Result) float64 { return ms(r.HandshakeP50) }, "%.1f")
 	row("handshake p99 (ms)", func(r *Result) float64 { return ms(r.HandshakeP99) }, "%.1f")
-	row("login CPU, session + first screen (µs)", func(r *Result) float64 { return us(r.LoginCPU()) }, "%.0f")
+	server("login CPU, session + first screen (µs)", func(r *Result) float64 { return us(r.LoginCPU()) }, "%.0f")
 	row("sessions opened per second", func(r *Result) float64 { return r.OpenRate() }, "%.0f")
 	row("frames per session per second", func(r *Result) float64 {
 		return float64(r.Frames) / float64(max(r.Opened, 1)) / max(r.SteadyWall.Seconds(), 1e-9)
 	}, "%.2f")
 	row("changed lines per frame", func(r *Result) float64 { return r.LinesPerFrame() }, "%.1f")
-	row("server CPU per frame (µs)", func(r *Result) float64 { return us(r.CPUPerFrame()) }, "%.0f")
+	server("server CPU per frame (µs)", func(r *Result) float64 { return us(r.CPUPerFrame()) }, "%.0f")
 	row("bytes on the wire per frame", func(r *Result) float64 { return r.BytesPerFrame() }, "%.0f")
-	row("server CPU, share of one core", func(r *Result) float64 { return r.CPUShare() }, "%.2f")
+	server("server CPU, share of one core", func(r *Result) float64 { return r.CPUShare() }, "%.2f")
 	row("generator CPU, share of one core", func(r *Result) float64 {
 		return r.GeneratorCPU.Seconds() / max(r.SteadyWall.Seconds(), 1e-9)
 	}, "%.2f")
-	row("other processes' CPU, cores", func(r *Result) float64 {
+	others := "other processes' CPU, cores"
+	if !cr.ServerMeasured() {
+		others = "servers' and other processes' CPU, cores"
+	}
+	row(others, func(r *Result) float64 {
 		return r.OtherCPU.Seconds() / max(r.SteadyWall.Seconds(), 1e-9)
 	}, "%.2f")
 	row("keys answered", func(r *Result) float64 { return float64(r.Keys) }, "%.0f")
@@ -83,6 +109,15 @@ func Report(w io.Writer, res []*Result) {
 		} else {
 			fmt.Fprintf(w, "%d tables fell behind: %s\n", len(cr.Behind), strings.Join(first(cr.Behind, 10), "; "))
 		}
+	}
+	for _, g := range cr.Groups {
+		fmt.Fprintf(w, "sessions watching a %s: %d; keys %d (%d not answered), keypress→screen p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+			g.Name, g.Sessions, g.Keys, g.KeyMissed, ms(g.KeyP50), ms(g.KeyP99), ms(g.KeyMax))
+		if g.Observers > 0 {
+			fmt.Fprintf(w, "; %d observers: frames/s (median) %.2f, longest pause without a frame median %v, max %v",
+				g.Observers, g.ObserverFrameSec, g.TableGapP50.Round(time.Millisecond), g.TableGapMax.Round(time.Millisecond))
+		}
+		fmt.Fprintln(w)
 	}
 	for _, r := range res {
 		if r.StormTime > 0 {

@@ -11,10 +11,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cardroom/cardroom/tables"
 )
 
 // Scenarios.
@@ -70,6 +73,18 @@ type Config struct {
 	// Settle is how long the server is left alone before each measure of
 	// its memory. Default 2s.
 	Settle time.Duration
+	// Targets, if set, are servers already running on loopback (host:port),
+	// the nodes of one cluster: the sessions are spread over them
+	// round-robin instead of going to a child the run starts (Start is not
+	// used). The servers' CPU, memory and goroutines are then not
+	// measured, and Baseline and ProfileDir are refused.
+	Targets []string
+	// Say (tables): each typing session sends a chat line every KeyEvery
+	// instead of typing x and backspace, and measures from its Enter to
+	// the line on its screen: a command that goes through the table, and
+	// through the table's node when that is another one. The table takes
+	// a line every tables.ChatEvery at most: KeyEvery must not be shorter.
+	Say bool
 }
 
 func (c *Config) check() error {
@@ -98,6 +113,26 @@ func (c *Config) check() error {
 	}
 	if c.Handshakes <= 0 {
 		c.Handshakes = 200
+	}
+	if c.Say && c.Scenario != Tables {
+		return errors.New("loadtest: chat lines (Say) are sent at tables: use the tables scenario")
+	}
+	if c.Say && c.KeyEvery < tables.ChatEvery {
+		return fmt.Errorf("loadtest: a chat line every %v is faster than a table takes them (one every %v)", c.KeyEvery, tables.ChatEvery)
+	}
+	if len(c.Targets) > 0 {
+		if c.Baseline {
+			return errors.New("loadtest: no baseline with targets: the baseline is a server the run starts")
+		}
+		if c.ProfileDir != "" {
+			return errors.New("loadtest: no profiles with targets: only a server the run starts serves them")
+		}
+		for _, t := range c.Targets {
+			if err := CheckLoopback(t); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	if c.Start == nil {
 		return errors.New("loadtest: no Start")
@@ -134,6 +169,16 @@ type Result struct {
 	N        int
 	Opened   int
 	Failed   []string // why sessions failed to open or stopped answering (first few)
+	// Targets are the running servers the sessions went to (Config.Targets);
+	// with them the server-side figures (CPU, RSS, goroutines) are not
+	// measured and are zero, and OtherCPU includes the servers' CPU.
+	Targets []string
+	// PerTarget is how many sessions opened on each target.
+	PerTarget []int
+	Say       bool // the keys were chat lines (Config.Say)
+	// Groups split the figures of watching sessions by where their table
+	// runs (with more than one target, at tables).
+	Groups []Group
 
 	RSSBefore, RSSOpen, RSSEnd int64 // bytes: no sessions, all open, end of the steady phase
 	GoBefore, GoOpen           int
@@ -165,6 +210,24 @@ type Result struct {
 	StormTime        time.Duration // how long the storm's logins took (bounded by the steady phase)
 	StormFailed      int           // storm logins refused or not done by the end of the steady phase
 }
+
+// Group is the figures of the sessions that watch a table on their own
+// node, or on another node.
+type Group struct {
+	Name             string
+	Sessions         int // watching sessions (observers and spectators)
+	Keys, KeyMissed  int
+	KeyP50, KeyP99   time.Duration
+	KeyMax           time.Duration
+	Observers        int
+	TableGapP50      time.Duration // the observers' longest pause without a frame, median
+	TableGapMax      time.Duration
+	ObserverFrameSec float64 // frames per second an observer saw, median
+}
+
+// ServerMeasured reports whether the server-side figures were measured:
+// not when the run went to targets it did not start.
+func (r *Result) ServerMeasured() bool { return len(r.Targets) == 0 }
 
 // Per-session figures.
 func (r *Result) RSSPerSession() float64 {
@@ -235,27 +298,51 @@ type loadSession struct {
 	*session
 	role         role
 	table        int
+	target       int   // the index of the server it is connected to
+	remote       bool  // it watches a table that runs on another target (node)
+	known        bool  // remote is known: the session watches a table whose node is known
 	steadyFrames int64 // frames in the steady phase
+	lat          []time.Duration
+	missed       int
 }
 
 func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *progress) (*Result, error) {
-	r := &Result{Server: kind, Scenario: cfg.Scenario, N: cfg.N, Storm: cfg.Storm}
-	child, err := cfg.Start(ctx, kind, bc)
-	if err != nil {
-		return nil, fmt.Errorf("loadtest: starting the %s server: %w", kind, err)
+	r := &Result{Server: kind, Scenario: cfg.Scenario, N: cfg.N, Storm: cfg.Storm, Targets: cfg.Targets, Say: cfg.Say}
+	// The server: a child this run starts, or the targets (child nil).
+	var child *Child
+	addrs := cfg.Targets
+	if len(addrs) == 0 {
+		var err error
+		child, err = cfg.Start(ctx, kind, bc)
+		if err != nil {
+			return nil, fmt.Errorf("loadtest: starting the %s server: %w", kind, err)
+		}
+		defer child.Stop()
+		if err := CheckLoopback(child.Addr); err != nil {
+			return nil, err
+		}
+		addrs = []string{child.Addr}
 	}
-	defer child.Stop()
-	if err := CheckLoopback(child.Addr); err != nil {
-		return nil, err
+	// Session i goes to addrs[i%len(addrs)].
+	addr := func(i int) string { return addrs[i%len(addrs)] }
+	stats := func() procStats {
+		if child == nil {
+			return procStats{}
+		}
+		st, _ := child.stats()
+		return st
 	}
 	sleep(ctx, cfg.Settle/2)
-	st0, err := child.stats()
-	if err != nil {
-		return nil, err
-	}
-	r.RSSBefore = st0.rss
-	if r.GoBefore, err = child.goroutines(ctx); err != nil {
-		return nil, err
+	var st0 procStats
+	if child != nil {
+		var err error
+		if st0, err = child.stats(); err != nil {
+			return nil, err
+		}
+		r.RSSBefore = st0.rss
+		if r.GoBefore, err = child.goroutines(ctx); err != nil {
+			return nil, err
+		}
 	}
 
 	// Handshakes alone: key exchange and authentication, then hang up.
@@ -264,7 +351,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	var hsFail atomic.Int64
 	stopHSProfile := profile(ctx, cfg, child, kind, "handshakes", r)
 	parallel(ctx, cfg.Handshakes, cfg.Concurrency, func(i int) {
-		d, err := handshakeOnly(ctx, child.Addr, fmt.Sprintf("hs%d", i))
+		d, err := handshakeOnly(ctx, addr(i), fmt.Sprintf("hs%d", i))
 		if err != nil {
 			hsFail.Add(1)
 			d = -1
@@ -274,7 +361,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	})
 	sleep(ctx, cfg.Settle/4) // let the server finish closing them
 	stopHSProfile()
-	st1, _ := child.stats()
+	st1 := stats()
 	r.HandshakeCPU = (st1.cpu - st0.cpu) / time.Duration(max(int64(cfg.Handshakes)-hsFail.Load(), 1))
 	hs = slices.DeleteFunc(hs, func(d time.Duration) bool { return d < 0 })
 	r.HandshakeP50, r.HandshakeP99 = quantile(hs, 0.5), quantile(hs, 0.99)
@@ -293,13 +380,13 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	}
 	stopRampProfile := profile(ctx, cfg, child, kind, "ramp", r)
 	rampStart := time.Now()
-	stR0, _ := child.stats()
+	stR0 := stats()
 	open := func(i int, command string) {
 		defer p.inc()
 		ls := sessions[i]
 		octx, cancel := context.WithTimeout(ctx, 60*time.Second)
 		defer cancel()
-		s, _, err := dial(octx, child.Addr, fmt.Sprintf("load%d", i), command)
+		s, _, err := dial(octx, addr(i), fmt.Sprintf("load%d", i), command)
 		if err != nil {
 			fail(i, err)
 			return
@@ -322,11 +409,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 				watchIdx = append(watchIdx, i)
 			}
 		}
-		// A few at a time: quick play creates and starts a table, and
-		// joins one that is still waiting if it sees one (then two seats
-		// are away at one table, and there is a table fewer).
-		parallel(ctx, len(seatedIdx), min(cfg.Concurrency, 8), func(j int) { open(seatedIdx[j], "") })
-		ids, err := tableIDs(ctx, child.Addr)
+		ids, nodeOf, err := startTables(ctx, cfg, addrs, seatedIdx, open)
 		if err != nil {
 			return nil, err
 		}
@@ -336,7 +419,11 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		}
 		parallel(ctx, len(watchIdx), cfg.Concurrency, func(j int) {
 			i := watchIdx[j]
-			open(i, "watch "+ids[sessions[i].table%len(ids)])
+			id := ids[sessions[i].table%len(ids)]
+			if k, ok := nodeOf[id]; ok {
+				sessions[i].known, sessions[i].remote = true, k != sessions[i].target
+			}
+			open(i, "watch "+id)
 		})
 	} else {
 		parallel(ctx, cfg.N, cfg.Concurrency, func(i int) { open(i, "") })
@@ -345,7 +432,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		}
 	}
 	r.Ramp = time.Since(rampStart)
-	stR1, _ := child.stats()
+	stR1 := stats()
 	stopRampProfile()
 	r.RampCPU = stR1.cpu - stR0.cpu
 	live := sessions[:0:0]
@@ -355,6 +442,12 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		}
 	}
 	r.Opened = len(live)
+	if len(cfg.Targets) > 0 {
+		r.PerTarget = make([]int, len(cfg.Targets))
+		for _, ls := range live {
+			r.PerTarget[ls.target]++
+		}
+	}
 	r.RampDone = ctx.Err() == nil
 	defer func() {
 		p.set(kind+": closing", len(live))
@@ -366,9 +459,10 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 
 	p.set(kind+": settling", 0)
 	sleep(ctx, cfg.Settle)
-	stO, _ := child.stats()
-	r.RSSOpen = stO.rss
-	r.GoOpen, _ = child.goroutines(ctx)
+	r.RSSOpen = stats().rss
+	if child != nil {
+		r.GoOpen, _ = child.goroutines(ctx)
+	}
 
 	// The steady phase.
 	type count struct{ frames, bytes, lines int64 }
@@ -383,7 +477,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	p.set(kind+": steady", int(cfg.Duration/time.Second))
 	self0, _ := readProc(os.Getpid())
 	busy0 := machineBusy()
-	stS0, _ := child.stats()
+	stS0 := stats()
 	start := time.Now()
 	sctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	var mu sync.Mutex
@@ -396,7 +490,14 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			l, missed := typeLoop(sctx, ls.session, marker(kind, ls.role), cfg.KeyEvery, uint64(i))
+			var l []time.Duration
+			var missed int
+			if cfg.Say {
+				l, missed = sayLoop(sctx, ls.session, fmt.Sprintf("k%dn", i), cfg.KeyEvery, uint64(i))
+			} else {
+				l, missed = typeLoop(sctx, ls.session, marker(kind, ls.role), cfg.KeyEvery, uint64(i))
+			}
+			ls.lat, ls.missed = l, missed
 			mu.Lock()
 			lat = append(lat, l...)
 			r.KeyMissed += missed
@@ -412,7 +513,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 			t0 := time.Now()
 			var failed atomic.Int64
 			parallel(sctx, cfg.Storm, 64, func(i int) {
-				s, _, err := dial(sctx, child.Addr, fmt.Sprintf("storm%d", i), "")
+				s, _, err := dial(sctx, addr(i), fmt.Sprintf("storm%d", i), "")
 				if err == nil {
 					if err = s.waitFor(sctx, readyText(kind)); err != nil {
 						s.close()
@@ -444,7 +545,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	cancel()
 	<-stormDone
 	r.SteadyWall = time.Since(start)
-	stS1, _ := child.stats()
+	stS1 := stats()
 	self1, _ := readProc(os.Getpid())
 	busy1 := machineBusy()
 	r.SteadyCPU = stS1.cpu - stS0.cpu
@@ -469,6 +570,9 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 	}
 	if cfg.Scenario == Tables {
 		tableStats(r, live, cfg.Duration, cfg.BotPace)
+		if len(addrs) > 1 {
+			r.Groups = groups(live, cfg.Duration)
+		}
 	}
 	stopProfile()
 	return r, ctx.Err()
@@ -477,7 +581,7 @@ func runOne(ctx context.Context, cfg Config, kind string, bc BaselineConfig, p *
 // profile starts a CPU profile of the server for one phase (with
 // cfg.ProfileDir) and returns what stops it.
 func profile(ctx context.Context, cfg Config, child *Child, kind, phase string, r *Result) (stop func()) {
-	if cfg.ProfileDir == "" {
+	if cfg.ProfileDir == "" || child == nil {
 		return func() {}
 	}
 	path, err := filepath.Abs(filepath.Join(cfg.ProfileDir, fmt.Sprintf("%s-%s-%d-%s.pprof", kind, cfg.Scenario, cfg.N, phase)))
@@ -492,11 +596,11 @@ func profile(ctx context.Context, cfg Config, child *Child, kind, phase string, 
 	return func() { _, _ = child.get(context.WithoutCancel(ctx), "/cpuprofile/stop") }
 }
 
-// roles assigns each session its role and table.
+// roles assigns each session its role, table and target.
 func roles(cfg Config, sessions []*loadSession) {
 	tables := (cfg.N + cfg.Spectators) / (cfg.Spectators + 1)
 	for i := range sessions {
-		ls := &loadSession{role: lobbyIdle}
+		ls := &loadSession{role: lobbyIdle, target: i % max(len(cfg.Targets), 1)}
 		if cfg.Scenario == Tables {
 			switch {
 			case i < tables:
@@ -550,8 +654,12 @@ func prepare(ctx context.Context, kind string, s *session, r role) error {
 	if r == observer {
 		return nil
 	}
-	// / opens the chat with the / typed (a command may follow); the
-	// backspace leaves an empty line to type on.
+	return openChat(ctx, s)
+}
+
+// openChat opens a table's chat line: / opens it with the / typed (a
+// command may follow); the backspace leaves an empty line to type on.
+func openChat(ctx context.Context, s *session) error {
 	if err := s.typeKeys("/"); err != nil {
 		return err
 	}
@@ -621,6 +729,51 @@ func typeLoop(ctx context.Context, s *session, mark string, every time.Duration,
 	return lat, missed
 }
 
+// sayLoop sends a chat line about every `every` (the first after a random
+// part of it): it types a line of its own (tag and a number, which no
+// other line contains), waits until the chat line shows it, and measures
+// from the Enter until the chat line no longer holds it and the screen
+// shows it: the table took the line and its snapshot came back. Then it
+// opens the chat line again.
+func sayLoop(ctx context.Context, s *session, tag string, every time.Duration, seed uint64) (lat []time.Duration, missed int) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	if !sleep(ctx, time.Duration(rng.Int64N(int64(every)))) {
+		return nil, 0
+	}
+	for n := 1; ctx.Err() == nil; n++ {
+		t0 := time.Now()
+		line := tag + strconv.Itoa(n)
+		kctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		err := s.typeKeys(line)
+		if err == nil {
+			err = s.waitFor(kctx, chatMarker+line+"▏")
+		}
+		var d time.Duration
+		if err == nil {
+			start := time.Now()
+			if err = s.typeKeys("\r"); err == nil {
+				err = s.waitUntil(kctx, "the chat shows "+line, func(t string) bool {
+					return !strings.Contains(t, chatMarker+line) && strings.Contains(t, line)
+				})
+			}
+			d = time.Since(start)
+		}
+		if err == nil {
+			err = openChat(kctx, s)
+		}
+		cancel()
+		if err != nil {
+			return lat, missed + 1 // the session is not answering: stop
+		}
+		lat = append(lat, d)
+		next := every - time.Since(t0) + time.Duration(rng.Int64N(int64(every)/5)) - every/10
+		if !sleep(ctx, next) {
+			break
+		}
+	}
+	return lat, missed
+}
+
 // tableStats finds the tables that fell behind: an observer's longest time
 // without a frame is the table's longest pause.
 func tableStats(r *Result, live []*loadSession, d, pace time.Duration) {
@@ -657,6 +810,142 @@ func tableStats(r *Result, live []*loadSession, d, pace time.Duration) {
 		}
 	}
 	slices.Sort(r.Behind)
+}
+
+// startTables opens the seated sessions, whose quick plays start the
+// tables, and returns the tables' ids and, with several targets, the
+// target each table runs on. It opens them one target at a time, each
+// batch once its target lists every table started before (and none of
+// them waits for players any more): the batch's quick plays then start
+// tables of their own on their target, and the tables new in the target's
+// list after the batch are that target's.
+func startTables(ctx context.Context, cfg Config, addrs []string, seatedIdx []int, open func(i int, command string)) (ids []string, nodeOf map[string]int, err error) {
+	if len(addrs) == 1 {
+		// A few at a time: quick play creates and starts a table, and
+		// joins one that is still waiting if it sees one (then two seats
+		// are away at one table, and there is a table fewer).
+		parallel(ctx, len(seatedIdx), min(cfg.Concurrency, 8), func(j int) { open(seatedIdx[j], "") })
+		ids, err = tableIDs(ctx, addrs[0])
+		return ids, nil, err
+	}
+	// Tables running before this run are not its tables.
+	before := map[string]bool{}
+	for _, a := range addrs {
+		got, err := tableIDs(ctx, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, id := range got {
+			before[id] = true
+		}
+	}
+	nodeOf = map[string]int{}
+	for k, a := range addrs {
+		if err := waitListed(ctx, a, ids); err != nil {
+			return nil, nil, err
+		}
+		var batch []int
+		for _, i := range seatedIdx {
+			if i%len(addrs) == k {
+				batch = append(batch, i)
+			}
+		}
+		parallel(ctx, len(batch), min(cfg.Concurrency, 8), func(j int) { open(batch[j], "") })
+		got, err := tableIDs(ctx, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, id := range got {
+			if _, ok := nodeOf[id]; !ok && !before[id] {
+				nodeOf[id] = k
+				ids = append(ids, id)
+			}
+		}
+	}
+	// Every target is to know every table before its sessions watch one.
+	for _, a := range addrs {
+		if err := waitListed(ctx, a, ids); err != nil {
+			return nil, nil, err
+		}
+	}
+	return ids, nodeOf, nil
+}
+
+// waitListed waits, a minute at most, until addr lists every table of
+// ids as being played: the nodes of a cluster learn of each other's tables
+// in a moment.
+func waitListed(ctx context.Context, addr string, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	for {
+		out, err := execCommand(wctx, addr, "list")
+		if err == nil {
+			state := map[string]string{}
+			for _, line := range strings.Split(out, "\n")[1:] {
+				if f := strings.Fields(line); len(f) > 1 {
+					state[f[0]] = f[len(f)-1]
+				}
+			}
+			missing := 0
+			for _, id := range ids {
+				if st, ok := state[id]; !ok || st == "waiting" {
+					missing++
+				}
+			}
+			if missing == 0 {
+				return nil
+			}
+			err = fmt.Errorf("%d of %d tables not listed as played", missing, len(ids))
+		}
+		if !sleep(wctx, 250*time.Millisecond) {
+			return fmt.Errorf("loadtest: %s does not list the tables started on the other targets: %v", addr, err)
+		}
+	}
+}
+
+// groups splits the watching sessions' figures by where their table runs:
+// on the node they are connected to, or on another.
+func groups(live []*loadSession, d time.Duration) []Group {
+	gs := []Group{{Name: "table on their node"}, {Name: "table on another node"}}
+	lat := make([][]time.Duration, len(gs))
+	gaps := make([][]time.Duration, len(gs))
+	frames := make([][]float64, len(gs))
+	for _, ls := range live {
+		if !ls.known || (ls.role != observer && ls.role != spectator) {
+			continue
+		}
+		k := 0
+		if ls.remote {
+			k = 1
+		}
+		g := &gs[k]
+		g.Sessions++
+		if ls.role == observer {
+			g.Observers++
+			gaps[k] = append(gaps[k], ls.gap())
+			frames[k] = append(frames[k], float64(ls.steadyFrames)/d.Seconds())
+			continue
+		}
+		lat[k] = append(lat[k], ls.lat...)
+		g.KeyMissed += ls.missed
+	}
+	for k := range gs {
+		g := &gs[k]
+		g.Keys = len(lat[k])
+		g.KeyP50, g.KeyP99 = quantile(lat[k], 0.5), quantile(lat[k], 0.99)
+		if len(lat[k]) > 0 {
+			g.KeyMax = slices.Max(lat[k])
+		}
+		if len(gaps[k]) > 0 {
+			g.TableGapP50, g.TableGapMax = quantile(gaps[k], 0.5), slices.Max(gaps[k])
+			slices.Sort(frames[k])
+			g.ObserverFrameSec = frames[k][len(frames[k])/2]
+		}
+	}
+	return gs
 }
 
 // tableIDs lists the tables with the plain-text `list` command.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -24,11 +26,14 @@ const loadUsage = `usage: cardroom load [flags]
 Starts the card room as a child process on loopback, opens many real SSH
 sessions to it and reports the server's CPU, memory, frame rates and
 latencies (docs/CAPACITY.md). --baseline also measures a bare wish +
-bubbletea server and reports the ratios to it.
+bubbletea server and reports the ratios to it. --targets spreads the
+sessions over servers already running on loopback instead (the nodes of a
+cluster), whose CPU and memory it does not measure.
 `
 
 // loadCmd runs a load test against a server it starts as a child process
-// on loopback (see package loadtest and docs/CAPACITY.md).
+// on loopback, or against running servers (-targets), see package loadtest
+// and docs/CAPACITY.md.
 func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("load")
 	var cfg loadtest.Config
@@ -46,6 +51,8 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fps := fs.Int("fps", sshserver.DefaultFPS, "the card room's renderer frame rate")
 	loginRate := fs.Float64("login-rate", 0, "the card room's global login rate (0: no limit, to measure the raw open rate)")
 	loginBurst := fs.Int("login-burst", 0, "the card room's login burst")
+	targets := fs.String("targets", "", "host:port,host:port,...: spread the sessions round-robin over these running servers on loopback (the nodes of one cluster) instead of starting one; their CPU and memory are not measured")
+	fs.BoolVar(&cfg.Say, "say", false, "tables: each typing session sends a chat line every -key-every (at least "+tables.ChatEvery.String()+") and measures until its screen shows it, through the table")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	timeout := fs.Duration("timeout", 0, "bound on the whole run (0: twice the steady phase plus 10 minutes)")
 	// The child process's side (hidden: the parent passes them).
@@ -94,27 +101,44 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	tmp, err := os.MkdirTemp("", "cardroom-load-")
-	if err != nil {
-		fmt.Fprintln(stderr, "cardroom load:", err)
-		return 1
-	}
-	defer os.RemoveAll(tmp)
-	logf, err := os.Create(filepath.Join(tmp, "server.log"))
-	if err != nil {
-		fmt.Fprintln(stderr, "cardroom load:", err)
-		return 1
-	}
-	defer logf.Close()
-	cfg.Start = func(ctx context.Context, kind string, bc loadtest.BaselineConfig) (*loadtest.Child, error) {
-		dir := filepath.Join(tmp, kind)
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, err
+	for t := range strings.SplitSeq(*targets, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			cfg.Targets = append(cfg.Targets, t)
 		}
-		return loadtest.StartChild(ctx, []string{"load", "-child", kind, "-data-dir", dir,
-			"-n", strconv.Itoa(cfg.N + cfg.Storm), "-bot-pace", botPace.String(), "-fps", strconv.Itoa(*fps),
-			"-login-rate", strconv.FormatFloat(*loginRate, 'g', -1, 64), "-login-burst", strconv.Itoa(*loginBurst),
-			"-every", bc.Every.String(), "-lines", strconv.Itoa(bc.Lines)}, logf)
+	}
+	if len(cfg.Targets) > 0 {
+		// The servers are running: the flags that shape the server the
+		// run would start have nothing to shape.
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for _, name := range []string{"fps", "login-rate", "login-burst"} {
+			if set[name] {
+				return usageError(stderr, "load", "-%s shapes the server load starts: with -targets, give it to the running servers", name)
+			}
+		}
+	} else {
+		tmp, err := os.MkdirTemp("", "cardroom-load-")
+		if err != nil {
+			fmt.Fprintln(stderr, "cardroom load:", err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		logf, err := os.Create(filepath.Join(tmp, "server.log"))
+		if err != nil {
+			fmt.Fprintln(stderr, "cardroom load:", err)
+			return 1
+		}
+		defer logf.Close()
+		cfg.Start = func(ctx context.Context, kind string, bc loadtest.BaselineConfig) (*loadtest.Child, error) {
+			dir := filepath.Join(tmp, kind)
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				return nil, err
+			}
+			return loadtest.StartChild(ctx, []string{"load", "-child", kind, "-data-dir", dir,
+				"-n", strconv.Itoa(cfg.N + cfg.Storm), "-bot-pace", botPace.String(), "-fps", strconv.Itoa(*fps),
+				"-login-rate", strconv.FormatFloat(*loginRate, 'g', -1, 64), "-login-burst", strconv.Itoa(*loginBurst),
+				"-every", bc.Every.String(), "-lines", strconv.Itoa(bc.Lines)}, logf)
+		}
 	}
 	if !*quiet {
 		cfg.Progress = stderr
