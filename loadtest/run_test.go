@@ -8,7 +8,7 @@ import (
 
 // A run with targets needs no Start, and refuses what only a server the
 // run starts can give: a baseline, profiles.
-func TestConfigTargets(t *testing.T) {
+func TestLoadConfigTargets(t *testing.T) {
 	base := func() Config {
 		return Config{Scenario: Tables, N: 10, Duration: time.Second, Targets: []string{"127.0.0.1:2222", "127.0.0.1:2223"}}
 	}
@@ -42,7 +42,7 @@ func TestConfigTargets(t *testing.T) {
 
 // With targets the report says that the servers' own figures are not
 // measured instead of printing zeros for them.
-func TestReportTargets(t *testing.T) {
+func TestLoadReportTargets(t *testing.T) {
 	r := &Result{Server: "cardroom", Scenario: Tables, N: 10, Opened: 10, Targets: []string{"127.0.0.1:2222", "127.0.0.1:2223"},
 		SteadyWall: time.Second, Frames: 20, Keys: 9, KeyP50: 20 * time.Millisecond, RampDone: true,
 		Groups: []Group{{Name: "table on their node", Sessions: 3, Keys: 3}, {Name: "table on another node", Sessions: 5, Keys: 6}}}

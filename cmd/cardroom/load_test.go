@@ -251,3 +251,47 @@ func forward(t *testing.T, addr string) string {
 	})
 	return ln.Addr().String()
 }
+
+// cardroom load -targets against three nodes of one cluster, in process:
+// as TestLoadTargetsTables, but each table runs on the node its seated
+// session is on, and the watchers on the other nodes reach it over NATS.
+func TestLoadTargetsCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("load run against a cluster")
+	}
+	ns := startCluster(t, 3, withBotPace(100*time.Millisecond))
+	ctx := clusterCtx(t)
+	var targets []string
+	for _, s := range ns {
+		targets = append(targets, s.addr)
+	}
+	cfg := loadtest.Config{
+		Scenario:   loadtest.Tables,
+		N:          8, // 2 tables, on the first two nodes, 3 watchers each
+		Duration:   2 * tables.ChatEvery,
+		KeyEvery:   tables.ChatEvery,
+		Say:        true,
+		Spectators: 3,
+		Handshakes: 3,
+		Settle:     time.Millisecond,
+		Targets:    targets,
+	}
+	res, err := loadtest.Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res[0]
+	if r.Opened != cfg.N || len(r.Failed) > 0 || r.Tables != 2 {
+		t.Errorf("%d of %d sessions opened at %d tables (want 2); failures: %q", r.Opened, cfg.N, r.Tables, r.Failed)
+	}
+	if len(r.Groups) != 2 {
+		t.Fatalf("groups %+v, want the tables on the sessions' nodes and on others", r.Groups)
+	}
+	own, other := r.Groups[0], r.Groups[1]
+	if own.Sessions != 2 || other.Sessions != 4 || other.Observers != 2 {
+		t.Errorf("on their table's node %+v, on another %+v: want 2 sessions, and 4 with 2 observers", own, other)
+	}
+	if own.Keys == 0 || other.Keys == 0 || own.KeyMissed+other.KeyMissed > 0 {
+		t.Errorf("chat lines answered %d and %d, not answered %d: want both groups' lines answered", own.Keys, other.Keys, own.KeyMissed+other.KeyMissed)
+	}
+}
