@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
 	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
@@ -60,4 +61,28 @@ func TestParseLevel(t *testing.T) {
 	if _, err := ParseLevel("hard"); err == nil {
 		t.Error(`ParseLevel("hard"): no error`)
 	}
+}
+
+// Strong bids from lower landlord shares than normal (bidShares): with the
+// same quick deals it bids whenever normal does, and on some hands normal
+// passes.
+func TestStrongBidsBolderThanNormal(t *testing.T) {
+	bids := func(b Bot) (n int) {
+		b.Budget, b.Rollouts = 0, 200
+		for seed := range uint64(40) {
+			g, _ := dd.New(1)
+			if err := g.Deal(cards.NewRand(seed)); err != nil {
+				t.Fatal(err)
+			}
+			if m := b.Decide(g.View(g.Next()), rand.New(rand.NewPCG(seed, 1))); m.Kind == engine.Bid {
+				n++
+			}
+		}
+		return n
+	}
+	strong, normal := bids(New(Strong)), bids(New(Normal))
+	if strong <= normal {
+		t.Errorf("first bidders of 40 deals: strong bid %d times, normal %d; want strong more often", strong, normal)
+	}
+	t.Logf("strong bid %d times, normal %d", strong, normal)
 }
