@@ -46,7 +46,9 @@ type Config struct {
 	// renewal: how soon another node takes over the tables of a node that
 	// died (DefaultLeaseTTL when 0).
 	LeaseTTL time.Duration
-	Logger   tables.Logger
+	// LogNATS logs the embedded NATS server to stderr (serve --debug).
+	LogNATS bool
+	Logger  tables.Logger
 }
 
 // Node is this process's membership of a cluster. Start it, give it to the
@@ -164,7 +166,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 func embedded(cfg Config) (*server.Server, error) {
 	opts := &server.Options{
 		ServerName: cfg.Name, DontListen: true, JetStream: true,
-		StoreDir: cfg.Dir, NoSigs: true, NoLog: os.Getenv("CARDROOM_NATS_LOG") == "",
+		StoreDir: cfg.Dir, NoSigs: true, NoLog: !cfg.LogNATS,
 	}
 	if cfg.Dir == "" {
 		return nil, errors.New("cluster: the embedded NATS server needs a directory for its JetStream files")

@@ -101,6 +101,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	}
 	opts := []serveOption{withMaxTables(*maxTables), withMaxTablesPerPlayer(*maxPerPlayer), withUnattendedClose(*unattended), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)}
 	if clustered {
+		ccfg.LogNATS = *debug
 		opts = append(opts, withCluster(ccfg))
 	}
 	if *adminKeys != "" {
