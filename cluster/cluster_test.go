@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"sync"
 	"testing"
@@ -18,15 +19,20 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-// freeAddr is a loopback address with a port nothing listens on now.
+// freeAddr is a loopback address with a port nothing listens on now. The
+// port is below the kernel's range for outgoing connections (32768 and
+// up), so that no client's connection takes it before the node listens.
 func freeAddr(t testing.TB) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	for range 1000 {
+		addr := fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(12000))
+		if l, err := net.Listen("tcp", addr); err == nil {
+			l.Close()
+			return addr
+		}
 	}
-	defer l.Close()
-	return l.Addr().String()
+	t.Fatal("no free port from 20000 to 31999")
+	return ""
 }
 
 // startNodes starts n embedded nodes routed to each other, as a cluster
@@ -90,7 +96,14 @@ func TestNameReservedOnOneNodeIsTakenOnAnother(t *testing.T) {
 	if err != nil || got != "ALICE2" {
 		t.Fatalf("another key asking for ALICE on n3 got %q, %v; want ALICE2", got, err)
 	}
-	// Alice renames herself on n2: her old name is free again.
+	// Alice renames herself on n2: her old name is free again. (A node
+	// reads from any replica: a rename a moment after the first reservation
+	// could read no old name and keep it held; wait until n2 reads it.)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if e, err := ns[1].names.Get(context.Background(), holderKey("key-alice")); err == nil && string(e.Value()) == "Alice" {
+			break
+		}
+	}
 	if got, err = b.Reserve("key-alice", "Alicia"); err != nil || got != "Alicia" {
 		t.Fatalf("rename: %q, %v", got, err)
 	}

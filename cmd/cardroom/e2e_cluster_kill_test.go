@@ -3,10 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,16 +43,22 @@ type node struct {
 	done chan struct{} // closed when the process has exited
 }
 
-// freePorts picks n loopback addresses nothing listens on now.
+// freePorts picks n loopback addresses nothing listens on now, below the
+// kernel's range for outgoing connections (32768 and up), so that no
+// client's connection takes one before its server listens.
 func freePorts(t *testing.T, n int) []string {
 	t.Helper()
 	var out []string
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
+	for len(out) < n {
+		addr := fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(12000))
+		if slices.Contains(out, addr) {
+			continue
 		}
-		out = append(out, l.Addr().String())
+		l, err := net.Listen("tcp", addr)
+		if err != nil {
+			continue
+		}
+		out = append(out, addr)
 		l.Close()
 	}
 	return out

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,15 +31,7 @@ func startCluster(t *testing.T, n int, opts ...serveOption) []*testServer {
 // startClusterNodes is startCluster that also gives each server's node.
 func startClusterNodes(t *testing.T, n int, opts ...serveOption) ([]*testServer, []*cluster.Node) {
 	t.Helper()
-	addrs := make([]string, n)
-	for i := range addrs {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		addrs[i] = l.Addr().String()
-		l.Close()
-	}
+	addrs := freePorts(t, n)
 	nodes := make([]*testServer, n)
 	members := make([]*cluster.Node, n)
 	var ready sync.WaitGroup
