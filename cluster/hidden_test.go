@@ -122,7 +122,9 @@ func TestViewsGoOnlyToTheirSeat(t *testing.T) {
 			}
 		}
 	}
-	if seen[ada.ID] < 5 || seen[carol.ID] < 5 {
-		t.Fatalf("snapshots on the wire: %v; want a game's worth for each", seen)
+	// Each subscriber's snapshots are latest-wins: a busy machine sends
+	// fewer, never none.
+	if seen[ada.ID] == 0 || seen[carol.ID] == 0 {
+		t.Fatalf("snapshots with a view on the wire: %v; want some for each", seen)
 	}
 }

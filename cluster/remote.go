@@ -223,7 +223,15 @@ func (s *inbound) run() {
 		case moves = <-s.lost:
 			lost = true
 		case <-t.C:
-			lost = errors.Is(s.r.do(request{Op: "alive", Sub: s.current()}), tables.ErrClosed)
+			err := s.r.do(request{Op: "alive", Sub: s.current()})
+			if errors.Is(err, ErrNoAnswer) {
+				// A node cut off, or only slow: a game being played is
+				// subscribed to again wherever it answers (an old
+				// subscription lapses); anything else waits.
+				s.follow(false)
+				continue
+			}
+			lost = errors.Is(err, tables.ErrClosed)
 		}
 		if lost && !s.follow(moves) {
 			s.end()
