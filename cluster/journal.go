@@ -223,6 +223,10 @@ func (n *Node) orphans() {
 	}
 }
 
+// takeOverWait bounds the reads of a takeover while the stream elects a
+// new leader; the scan for journals without a lease tries again later.
+const takeOverWait = 30 * time.Second
+
 // goTakeOver runs takeOver on its own goroutine, which the node waits for.
 func (n *Node) goTakeOver(id string) {
 	n.wg.Add(1)
@@ -237,22 +241,9 @@ func (n *Node) goTakeOver(id string) {
 // stream may still be electing a new leader: reads are tried again.
 func (n *Node) takeOver(id string) {
 	try := func(f func(ctx context.Context) error) error {
-		var err error
-		for range 40 {
-			ctx, cancel := context.WithTimeout(n.ctx, callTimeout)
-			err = f(ctx)
-			cancel()
-			if err == nil || n.ctx.Err() != nil {
-				return err
-			}
-			t := time.NewTimer(moveRetry)
-			select {
-			case <-n.ctx.Done():
-			case <-t.C:
-			}
-			t.Stop()
-		}
-		return err
+		ctx, cancel := context.WithTimeout(n.ctx, takeOverWait)
+		defer cancel()
+		return retry(ctx, func() error { return f(ctx) })
 	}
 	has := false
 	if err := try(func(ctx context.Context) (err error) { has, err = n.journaled(ctx, id); return err }); err != nil || !has {
