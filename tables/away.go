@@ -33,13 +33,28 @@ func (t *Table) timedOut(i int) {
 	t.dirty = true
 }
 
-// back brings seat i's person back: they play their own turns again.
+// back brings seat i's person back: they play their own turns again. Every
+// way back (a move, Sit, Subscribe, SetAway) comes through here, so a return
+// is announced once, whichever of them comes first; in the waiting room,
+// where nobody was told they had gone, it is not announced.
 func (t *Table) back(i int) {
 	s := &t.seats[i]
-	if s.away || !s.connected || s.missed > 0 {
+	if s.away || s.missed > 0 || !s.connected && t.phase == Playing {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}
 	s.away, s.connected, s.missed = false, true, 0
+	t.dirty = true
+}
+
+// gone marks seat i's person as no longer at the table (their screen
+// closed); during the game the others are told why a bot plays the seat.
+func (t *Table) gone(i int) {
+	s := &t.seats[i]
+	if s.connected && t.phase == Playing {
+		t.system(fmt.Sprintf("%s stepped away: their bot plays until they are back", s.owner.Name))
+	}
+	s.connected = false
+	t.dirty = true
 }
 
 // botPlayed notes round r, in which seat i's bot moved for its person.

@@ -158,3 +158,37 @@ func TestSteppingAwayIsAnnounced(t *testing.T) {
 		}
 	})
 }
+
+// Each time a person leaves a running game's screen and comes back, the
+// others read that they stepped away and then, once, that they are back,
+// whether the table hears their Sit or their Subscribe first.
+func TestBackOncePerReturn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		b := r.subscribe(bob)
+		must(t, r.table.Sit(alice, 0))
+		must(t, r.table.Sit(bob, 1))
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		a.now()
+		a.sub.Close() // a lost connection
+		must(t, r.table.Sit(alice, -1))
+		a = r.subscribe(alice)
+		a.now()
+		a.sub.Close() // esc, and back from the lobby: Subscribe first
+		a = r.subscribe(alice)
+		must(t, r.table.Sit(alice, -1))
+		a.now()
+		must(t, r.table.SetAway(alice, false)) // she was back already
+		var got []string
+		for _, l := range b.now().Chat {
+			if strings.HasPrefix(l.Text, "alice ") {
+				got = append(got, l.Text)
+			}
+		}
+		away := "alice stepped away: their bot plays until they are back"
+		if want := []string{away, "alice is back", away, "alice is back"}; !slices.Equal(got, want) {
+			t.Fatalf("alice's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}

@@ -1178,11 +1178,7 @@ func (t *Table) handle(c command) {
 			c.reply <- ErrNotSeated
 			return
 		}
-		if s := &t.seats[i]; s.connected && t.phase == Playing {
-			t.system(fmt.Sprintf("%s stepped away: their bot plays until they are back", s.owner.Name))
-		}
-		t.seats[i].connected = false
-		t.dirty = true
+		t.gone(i)
 		c.reply <- nil
 	case moveCmd:
 		c.reply <- t.move(c.p, c.m)
@@ -1214,7 +1210,7 @@ func (t *Table) handle(c command) {
 		box := NewMailbox[Snapshot]()
 		t.subs[t.nextSub] = &subscriber{player: c.p, box: box}
 		if i := t.seatOf(c.p.ID); i >= 0 {
-			t.seats[i].connected, t.seats[i].away, t.seats[i].missed = true, false, 0
+			t.back(i)
 		} else if t.watching(c.p.ID) < 0 {
 			// Whoever sees the table from no seat watches it, also when
 			// their previous subscription's close (which unwatches) came
@@ -1234,8 +1230,7 @@ func (t *Table) handle(c command) {
 			delete(t.subs, c.id)
 			if !t.subscribed(sub.player.ID) {
 				if i := t.seatOf(sub.player.ID); i >= 0 {
-					t.seats[i].connected = false
-					t.dirty = true
+					t.gone(i)
 				} else {
 					t.unwatch(sub.player.ID) // a spectator who no longer sees the table is not watching
 				}
@@ -1268,13 +1263,8 @@ func (t *Table) sit(p Player, want int) error {
 	}
 	mine := t.seatOf(p.ID)
 	if mine >= 0 && (want == engine.Spectator || want == mine) {
-		s := &t.seats[mine]
-		if !s.connected || s.away || s.missed > 0 {
-			t.system(fmt.Sprintf("%s is back", p.Name))
-		}
-		s.connected, s.away, s.missed = true, false, 0
-		s.owner.Name = p.Name
-		t.dirty = true
+		t.seats[mine].owner.Name = p.Name
+		t.back(mine)
 		return nil
 	}
 	if mine >= 0 && t.phase != Waiting {
@@ -1360,10 +1350,7 @@ func (t *Table) move(p Player, m engine.Move) error {
 	if err := t.g.Apply(i, m); err != nil {
 		return err
 	}
-	if s.away || !s.connected || s.missed > 0 {
-		t.system(fmt.Sprintf("%s is back", s.owner.Name))
-	}
-	s.away, s.connected, s.missed = false, true, 0 // the person acted (ON-3)
+	t.back(i) // the person acted (ON-3)
 	s.botRounds = nil
 	t.moved(i, m)
 	t.persist() // in the journal before the mover hears it was taken
