@@ -107,7 +107,7 @@ func TestGolden(t *testing.T) {
 		}},
 		{name: "settings", build: func(_ *testing.T, m *model) *model { m.screen = settingsScreen; return m }},
 		{name: "help", build: withLobby, keys: []string{"?"}},
-		{name: "singularity", build: game("singularity")},
+		{name: "singularity", build: game("singularity"), sizes: [][2]int{{80, 24}, {120, 40}, {200, 50}}},
 		{name: "specialrounds", build: game("specialrounds")},
 		{name: "boerenbridge", build: game("boerenbridge")},
 		{name: "doudizhu", build: game("doudizhu")},

@@ -64,6 +64,25 @@ func TestWideTableIsCentred(t *testing.T) {
 	}
 }
 
+// Wider than the table, the status line and the help bar start in the
+// column the centred table starts in, as its header does.
+func TestWideHelpBarLinesUpWithTheTable(t *testing.T) {
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	for _, sc := range screens() {
+		for _, w := range []int{120, 200} {
+			m := onTable(goldenModel(w, 50, termenv.Ascii, Settings{}), sc.snap(t))
+			m.say("a note", false)
+			lines := strings.Split(m.View(), "\n")
+			head, status, bar := lines[0], lines[len(lines)-2], lines[len(lines)-1]
+			want := (w - m.table.width()) / 2
+			if indent(head) != want || indent(status) != want || indent(bar) != want {
+				t.Errorf("%s at %d wide: header at column %d, status at %d, help bar at %d; want all at %d:\n%s",
+					sc.name, w, indent(head), indent(status), indent(bar), want, m.View())
+			}
+		}
+	}
+}
+
 // snapHand is the viewer's hand in a snapshot.
 func snapHand(s tables.Snapshot) []cards.Card {
 	tm := &tableModel{snap: s}

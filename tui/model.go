@@ -670,16 +670,17 @@ func (m *model) frame(body string, keys []binding) string {
 	if len(lines) > room {
 		lines = lines[:room]
 	}
+	// The status line and the help bar line up with the centred body.
 	status := ""
 	if m.status != "" {
 		if m.isErr {
-			status = m.st.Err.Render(fit(m.status, m.width))
+			status = m.st.Err.Render(fit(m.status, m.width-m.padX))
 		} else {
-			status = m.st.OK.Render(fit(m.status, m.width))
+			status = m.st.OK.Render(fit(m.status, m.width-m.padX))
 		}
 	}
-	help := m.helpBar(keys)
-	size := max(room-1, 0) + 2 + len(status) + len(help)
+	help := m.helpBar(keys, m.width-m.padX)
+	size := max(room-1, 0) + 2 + 2*m.padX + len(status) + len(help)
 	for _, l := range lines {
 		if l != "" {
 			size += m.padX + len(l)
@@ -704,8 +705,12 @@ func (m *model) frame(body string, keys []binding) string {
 		}
 	}
 	b.WriteByte('\n')
+	if status != "" {
+		writeSpaces(&b, m.padX)
+	}
 	b.WriteString(status)
 	b.WriteByte('\n')
+	writeSpaces(&b, m.padX)
 	b.WriteString(help)
 	out := b.String()
 	// The memo's lines point into this frame, which the model keeps
@@ -776,16 +781,16 @@ func splitLines(dst []string, s string) []string {
 	}
 }
 
-// helpBar is the styles' help bar of keys at the screen's width, drawn again
-// only when the keys change.
-func (m *model) helpBar(keys []binding) string {
+// helpBar is the styles' help bar of keys in width columns, drawn again
+// only when the keys or the width change.
+func (m *model) helpBar(keys []binding, width int) string {
 	memo := &m.memo
-	if memo.helpSt == m.st && memo.helpWidth == m.width && slices.Equal(memo.helpKeys, keys) {
+	if memo.helpSt == m.st && memo.helpWidth == width && slices.Equal(memo.helpKeys, keys) {
 		return memo.help
 	}
-	memo.help = m.st.helpBar(m.width, keys)
+	memo.help = m.st.helpBar(width, keys)
 	memo.helpKeys = append(memo.helpKeys[:0], keys...)
-	memo.helpSt, memo.helpWidth = m.st, m.width
+	memo.helpSt, memo.helpWidth = m.st, width
 	return memo.help
 }
 
