@@ -30,7 +30,7 @@ func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
 	var bombs []string
 	for _, t := range v.History {
 		if !t.Pass && (t.Play.Type == doudizhu.Bomb || t.Play.Type == doudizhu.Rocket) {
-			bombs = append(bombs, tm.plainName(t.Seat)+" "+st.cardsInline(t.Cards))
+			bombs = append(bombs, tm.plainName(t.Seat)+" "+tx.get(t.Play.Type.String())+" "+ddPlayText(tx.lang, t.Play))
 		}
 	}
 	played := tx.get("no bomb, no rocket")

@@ -1,0 +1,42 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/doudizhu"
+)
+
+// The end-of-deal panel writes each bomb and the rocket as one combination,
+// as the rest of the table writes plays: its name, then its ranks.
+func TestDealPanelWritesBombsAsCombinations(t *testing.T) {
+	g := playTo(t, "doudizhu", 3, 9, func(g engine.Game) bool { return g.Done() })
+	for lang, want := range map[string][]string{
+		"en": {"bomb 7777", "rocket BJ RJ"},
+		"de": {"Bombe 7 7 7 7", "Rakete BJ RJ"},
+		"nl": {"bom 7 7 7 7", "raket BJ RJ"},
+	} {
+		m := onTable(testModel(120, 40, Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+		v := *m.table.snap.View.(*doudizhu.View)
+		bomb, err := doudizhu.ParsePlay("7777")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rocket, err := doudizhu.ParsePlay("BR")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.History = []doudizhu.Turn{{Seat: 1, Play: bomb}, {Seat: 0, Pass: true}, {Seat: 2, Play: rocket}}
+		panel := m.table.dealPanel(&v)
+		if len(panel) < 2 {
+			t.Fatalf("%s: no panel", lang)
+		}
+		line := stripANSI(panel[1])
+		for i, w := range want {
+			if w = m.table.plainName(i+1) + " " + w; !strings.Contains(line, w) {
+				t.Errorf("%s: %q has no %q", lang, line, w)
+			}
+		}
+	}
+}
