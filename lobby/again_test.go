@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"slices"
 	"testing"
 	"testing/synctest"
 )
@@ -19,6 +20,12 @@ func TestPlayAgainSharesOneTable(t *testing.T) {
 		must(t, err)
 		if second.Table != first.Table {
 			t.Fatal("bob's play again made a second table")
+		}
+		synctest.Wait() // the lobby has heard the table's summaries
+		u, err := r.l.List()
+		must(t, err)
+		if i := slices.IndexFunc(u.Tables, func(ti TableInfo) bool { return ti.ID == first.Info.ID }); i < 0 || u.Tables[i].Again != "old" || u.Tables[i].Host != "ada" {
+			t.Fatalf("the lobby does not list ada's table as playing old again: %+v", u.Tables)
 		}
 		other, err := r.l.Create(CreateRequest{Host: bob, Ruleset: "turns", Seats: 3, Watch: true, Again: "another"})
 		must(t, err)

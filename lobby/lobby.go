@@ -154,6 +154,9 @@ type Online struct {
 // TableInfo is a table as the lobby lists it.
 type TableInfo struct {
 	tables.Summary
+	// Again is the id of the finished table this one plays again (again.go),
+	// "" for none: its people see who started it on their game-over screen.
+	Again string
 	// admitted are the keys a private table lets in by its id besides its
 	// seats' people and its host: everyone who came in with its code, or
 	// held a seat or the host role before (see Admits); a restored table's
@@ -370,7 +373,7 @@ loop:
 					l.urgent = true
 				}
 				old := e.info
-				e.info = TableInfo{Summary: s, admitted: old.admitted}
+				e.info = TableInfo{Summary: s, admitted: old.admitted, Again: old.Again}
 				if old.Private { // who held a seat or the host role stays let in
 					for _, id := range old.Owners {
 						l.admit(e, id)
@@ -1155,7 +1158,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	e := &entry{t: t, local: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries()}}
+	e := &entry{t: t, local: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries(), Again: req.Again}}
 	l.tabs[cfg.ID] = e
 	l.order = append(l.order, cfg.ID)
 	if cfg.Code != "" {

@@ -48,7 +48,10 @@ func (tm *tableModel) gameOverView() string {
 		}
 	}
 	b.WriteString("\n")
-	if tm.canPlayAgain() {
+	switch {
+	case tm.canPlayAgain() && tm.again != "":
+		b.WriteString(st.Bold.Render(fit(tx.f("%s started a new game: press r to sit at it.", tm.again), tm.width())) + "\n")
+	case tm.canPlayAgain():
 		b.WriteString(st.Bold.Render(fit(tx.get("Press r to play again: same game, same seats; bots take the seats nobody takes."), tm.width())) + "\n")
 	}
 	b.WriteString(tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
@@ -75,6 +78,24 @@ func bidAccuracy(v *trick.View, seat int) (made, of int) {
 func (tm *tableModel) canPlayAgain() bool {
 	s := tm.snap
 	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You >= 0
+}
+
+// noteAgain looks in the lobby for the waiting table that plays the
+// finished game on screen again, and keeps who started it for the
+// game-over screen; it reports whether that changed.
+func (tm *tableModel) noteAgain(u lobby.Update) bool {
+	again := ""
+	if id := tm.snap.TableID; id != "" && tm.canPlayAgain() {
+		for _, ti := range u.Tables {
+			if ti.Again == id && ti.Phase == tables.Waiting {
+				again = ti.Host
+				break
+			}
+		}
+	}
+	changed := again != tm.again
+	tm.again = again
+	return changed
 }
 
 // gameOverKey handles the keys of the game-over screen: r plays again.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -230,4 +231,37 @@ func TestDeepLinkSubscribesOnlyIfItStaysInTheLobby(t *testing.T) {
 		}
 		m.cleanup()
 	}
+}
+
+// On the game-over screen, once another of the game's people has started
+// the table that plays it again, the screen says who did and that r sits
+// the player there; r does.
+func TestGameOverSaysWhoStartedTheNewGame(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	app := NewApp(l, games.Registry(), nil)
+	e, err := l.Enter("SHA256:alice", "alice", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := gameOver("singularity")(t, newModel(app, newFakeSession(120, 40, termenv.Ascii), e, Settings{Lang: "en"}))
+	p := newPump(t, m)
+	defer m.cleanup()
+	p.run(m.Init())
+	p.until("lobby subscription on the game-over screen", func() bool { return m.lobbySub != nil })
+	if v := plainView(m); !strings.Contains(v, "Press r to play again") || strings.Contains(v, "started a new game") {
+		t.Fatalf("before anyone plays again:\n%s", v)
+	}
+	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+	c, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "singularity", Seats: 4, Watch: true, Again: m.table.snap.TableID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.until("the line saying bob started a new game", func() bool {
+		return strings.Contains(plainView(m), "bob started a new game: press r to sit at it.")
+	})
+	p.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
+	p.until("alice at bob's table", func() bool { return m.table != nil && m.table.snap.TableID == c.Info.ID })
+	p.until("no lobby subscription at the new table", func() bool { return m.lobbySub == nil })
 }

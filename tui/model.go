@@ -255,7 +255,15 @@ func (m *model) fail(err error) tea.Cmd {
 // picks from that list). An app without a lobby (the screens' tests) has
 // none to hear from.
 func (m *model) wantsLobby() bool {
-	return m.screen == lobbyScreen && !m.entering && !m.lobbyGone && m.app.lobby != nil
+	shown := m.screen == lobbyScreen || m.playingAgainShown()
+	return shown && !m.entering && !m.lobbyGone && m.app.lobby != nil
+}
+
+// playingAgainShown reports whether the screen is a game-over screen whose r
+// plays again: the lobby tells it when another of its people has started
+// the new table.
+func (m *model) playingAgainShown() bool {
+	return m.screen == tableScreen && m.table != nil && m.table.canPlayAgain()
 }
 
 // syncLobby opens the lobby subscription when the session wants one and
@@ -363,6 +371,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.lobbySub, m.lobbyU = msg.sub, msg.u
 		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
+		if m.table != nil {
+			m.table.noteAgain(msg.u)
+		}
 		if !m.wantsLobby() { // the session left the lobby screen meanwhile
 			m.closeLobby()
 			return m, nil
@@ -380,6 +391,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.lobbyU = msg.u
 		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
+		if m.table != nil && m.table.noteAgain(msg.u) {
+			m.drawn = "" // the game-over screen's line changed
+		}
 		return m, waitLobby(msg.sub)
 	case satMsg:
 		m.entering = false

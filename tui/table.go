@@ -64,6 +64,7 @@ type tableModel struct {
 	overlay   overlay        // settings or help drawn over the table (overlay.go)
 	endedDeal *doudizhu.View // the Dou Dizhu deal that ended, shown until a key (ddend.go)
 	ended     bool           // the table has ended; its last snapshot stays on screen
+	again     string         // who started the table that plays this finished game again (gameover.go)
 
 	gen   uint64     // counts the snapshots taken: what the caches below key on
 	parts tableParts // the screen's parts drawn last, reused while their inputs stay
@@ -155,6 +156,7 @@ type bodyKey struct {
 	showCount                          bool
 	cursor, hint, sheetUp              int
 	digits, ranks                      string
+	again                              string
 }
 
 // headerKey is what the header depends on (gen 0: the snapshot's fields
@@ -640,7 +642,7 @@ func (tm *tableModel) header() string {
 func (tm *tableModel) body() (string, int) {
 	key := bodyKey{
 		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, endedDeal: tm.endedDeal, showCount: tm.showCount, sheetUp: tm.sheetUp,
-		cursor: tm.cursor, hint: tm.hint, digits: tm.digits, ranks: tm.ranks,
+		cursor: tm.cursor, hint: tm.hint, digits: tm.digits, ranks: tm.ranks, again: tm.again,
 	}
 	p := &tm.parts
 	if p.bodyKey == key && slices.Equal(p.marked, tm.marked) {

@@ -37,6 +37,7 @@ var tableNL = map[string]string{
 	"bombs and rocket:":                                                           "bommen en raket:",
 	"bid right %d of %d":                                                          "bod %d van %d goed",
 	"Press r to play again: same game, same seats; bots take the seats nobody takes.": "r speelt opnieuw: hetzelfde spel, dezelfde plaatsen; bots nemen de lege.",
+	"%s started a new game: press r to sit at it.":                                    "%s is een nieuw spel begonnen: r laat je aanschuiven.",
 	"play again": "opnieuw",
 	"deal %s":    "spel %s",
 	"deals %s":   "spellen %s",
