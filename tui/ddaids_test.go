@@ -11,6 +11,7 @@ import (
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // ddScreen is the model of seat you at w×h on game g.
@@ -195,6 +196,60 @@ func TestKeysOutOfTurnSayWhy(t *testing.T) {
 	m.drawn = ""
 	if out := stripANSI(m.View()); strings.Contains(out, "Not your turn") {
 		t.Fatalf("the out-of-turn line stays on the player's turn:\n%s", out)
+	}
+}
+
+// A line about the turn goes when the turn moves on without a key: "nothing
+// beats" once the player's turn has passed (their timer ran out), a move the
+// table refused while the trick was shown once play goes on.
+func TestTurnLinesGoWhenTheTurnMovesOn(t *testing.T) {
+	g := ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
+		l := g.Legal(0)
+		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
+	})
+	m := ddScreen(t, g, 0)
+	ddPress(m, "x")
+	if out := stripANSI(m.View()); !strings.Contains(out, "nothing beats") {
+		t.Fatalf("x says nothing:\n%s", out)
+	}
+	if err := g.Apply(0, engine.PassMove()); err != nil { // the timer ran out: the bot passed
+		t.Fatal(err)
+	}
+	m.table.snapshot(snapshotOf(g, "Dou Dizhu", 0))
+	m.drawn = ""
+	if out := stripANSI(m.View()); strings.Contains(out, "nothing beats") {
+		t.Fatalf("the hint's line stays once the turn has passed:\n%s", out)
+	}
+
+	tg := playWith(t, "singularity", 4, nil, 9, nil, func(g engine.Game) bool { return g.Next() == 0 })
+	s := snapshotOf(tg, "Singularity", 0)
+	s.Paused = true
+	m = onTable(testModel(80, 24, Settings{}), s)
+	m.Update(doneMsg{err: tables.ErrTrickShown}) // the key came before the snapshot of the pause
+	if out := stripANSI(m.View()); !strings.Contains(out, "trick is being shown") {
+		t.Fatalf("no refusal:\n%s", out)
+	}
+	s.Paused, s.Version = false, s.Version+1
+	m.table.snapshot(s)
+	m.drawn = ""
+	if out := stripANSI(m.View()); strings.Contains(out, "trick is being shown") {
+		t.Fatalf("the refusal stays once play goes on:\n%s", out)
+	}
+
+	// A move held while the game cannot be saved: its line stays while the
+	// table is paused, and goes once it is saved.
+	m.Update(doneMsg{err: tables.ErrMoveHeld})
+	s.Unsaved, s.Version = true, s.Version+1
+	m.table.snapshot(s)
+	m.drawn = ""
+	if out := stripANSI(m.View()); !strings.Contains(out, "your move counts once it is saved") {
+		t.Fatalf("the held move's line went when the pause began:\n%s", out)
+	}
+	s.Unsaved, s.Version = false, s.Version+1
+	m.table.snapshot(s)
+	m.drawn = ""
+	if out := stripANSI(m.View()); strings.Contains(out, "your move counts once it is saved") {
+		t.Fatalf("the held move's line stays once the game is saved:\n%s", out)
 	}
 }
 

@@ -122,7 +122,8 @@ func (tm *tableModel) clearPlay() {
 func (tm *tableModel) nextHint(v *doudizhu.View) tea.Cmd {
 	plays := tm.ddHints(v)
 	if len(plays) == 0 {
-		tm.m.say(tm.m.tx.f("nothing beats %s: p passes", ddPlayText(tm.m.tx.lang, v.Table)), false)
+		tm.turnNote = tm.m.tx.f("nothing beats %s: p passes", ddPlayText(tm.m.tx.lang, v.Table))
+		tm.m.say(tm.turnNote, false)
 		return nil
 	}
 	p := plays[tm.hint%len(plays)]

@@ -460,6 +460,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case doneMsg:
 		if msg.err != nil {
 			m.say(m.tx.err(msg.err), true)
+			if m.table != nil && refusedForNow(msg.err) {
+				m.table.turnNote = m.status
+			}
 		} else if msg.note != "" {
 			m.say(msg.note, false)
 		}

@@ -53,7 +53,7 @@ type tableModel struct {
 	watching  string // the snapshot's spectators, joined
 	replaying bool   // a replay of a finished game: no prompts, nothing to play
 	unseated  bool   // the person's seat went to a bot during the game (watchLine)
-	notYours  string // the out-of-turn line last shown, taken away when the turn comes
+	turnNote  string // the status line about this turn (a key out of turn, nothing to beat, a move refused for now), taken away when it moves on
 	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
 	handX     int    // the column the hand starts at, before centring
 	myTurn    bool
@@ -213,8 +213,9 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	if s.Phase == tables.Over && tm.m.status == tm.m.tx.get("You are away: your bot plays until you press a key.") {
 		tm.m.say("", false) // nobody plays on once the game is over
 	}
-	if s.Turn != tm.snap.Turn || s.Paused != tm.snap.Paused {
-		tm.yoursNow() // the out-of-turn line named the turn before
+	pauseOver := tm.snap.Paused && !s.Paused || tm.snap.Unsaved && !s.Unsaved
+	if s.Turn != tm.snap.Turn || pauseOver {
+		tm.turnMoved() // the turn's line spoke of the turn or the pause before
 	}
 	tm.snap = s
 	tm.gen++
@@ -236,7 +237,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	tm.cursor = clamp(tm.cursor, 0, max(0, len(hand)-1))
 	var cmds []tea.Cmd
 	if tm.myTurn && !prevTurn {
-		tm.yoursNow()
+		tm.turnMoved()
 		cmds = append(cmds, tm.m.yourTurn())
 	} else if prevTurn && !tm.myTurn {
 		cmds = append(cmds, tea.SetWindowTitle("cardroom"))

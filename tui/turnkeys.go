@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -17,25 +18,36 @@ func (tm *tableModel) outOfTurn(turn int, gameKey bool) tea.Cmd {
 	tx := tm.m.tx
 	switch {
 	case tm.sittingOut():
-		tm.notYours = tm.sitOutLine()
+		tm.turnNote = tm.sitOutLine()
 	case tm.snap.Paused && turn == tm.snap.You:
-		tm.notYours = tx.err(tables.ErrTrickShown)
+		tm.turnNote = tx.err(tables.ErrTrickShown)
 	case turn >= 0 && turn < len(tm.snap.Seats):
-		tm.notYours = tx.f("Not your turn: %s is to move. Your keys work when it is yours.", tm.plainName(turn))
+		tm.turnNote = tx.f("Not your turn: %s is to move. Your keys work when it is yours.", tm.plainName(turn))
 	default:
-		tm.notYours = tx.get("Not your turn: the cards are being dealt.")
+		tm.turnNote = tx.get("Not your turn: the cards are being dealt.")
 	}
-	tm.m.say(tm.notYours, false)
+	tm.m.say(tm.turnNote, false)
 	return nil
 }
 
-// yoursNow takes the out-of-turn line away once the turn is the player's,
-// or has passed on to someone it does not name.
-func (tm *tableModel) yoursNow() {
-	if tm.notYours != "" && tm.m.status == tm.notYours {
+// turnMoved takes the turn's line away once the turn is the player's, or
+// has passed on to someone it does not name, or the pause it spoke of ended.
+func (tm *tableModel) turnMoved() {
+	if tm.turnNote != "" && tm.m.status == tm.turnNote {
 		tm.m.say("", false)
 	}
-	tm.notYours = ""
+	tm.turnNote = ""
+}
+
+// refusedForNow reports whether the table refused a move for the moment
+// only: its line is the turn's (turnNote).
+func refusedForNow(err error) bool {
+	for _, e := range []error{tables.ErrNotYourTurn, tables.ErrTrickShown, tables.ErrSavePaused, tables.ErrMoveHeld} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // trickGameKey reports whether k bids, names trump, chooses or plays a
