@@ -36,10 +36,11 @@ func (t *Table) timedOut(i int) {
 // back brings seat i's person back: they play their own turns again. Every
 // way back (a move, Sit, Subscribe, SetAway) comes through here, so a return
 // is announced once, whichever of them comes first; in the waiting room,
-// where nobody was told they had gone, it is not announced.
+// where nobody was told they had gone, and after one timeout, which does not
+// mean they left (ON-3), it is not announced.
 func (t *Table) back(i int) {
 	s := &t.seats[i]
-	if s.away || s.missed > 0 || !s.connected && t.phase == Playing {
+	if s.away || !s.connected && t.phase == Playing {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}
 	s.away, s.connected, s.missed = false, true, 0

@@ -192,3 +192,54 @@ func TestBackOncePerReturn(t *testing.T) {
 		}
 	})
 }
+
+// aliceLines is the system lines about alice that p's screen shows.
+func aliceLines(w *watcher) []string {
+	var got []string
+	for _, l := range w.now().Chat {
+		if l.System && strings.HasPrefix(l.Text, "alice ") {
+			got = append(got, l.Text)
+		}
+	}
+	return got
+}
+
+// ON-3: one timeout does not mean the person left, so their next key is
+// not announced as a return; after a second timeout in a row it is.
+func TestOneTimeoutIsNoReturn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.TurnTimer = 10 * time.Second
+		cfg.Options = engine.Options{"rounds": "5"}
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(bob, 1))
+		a := r.subscribe(alice)
+		b := r.subscribe(bob)
+		must(t, r.table.Start(alice))
+		synctest.Wait()             // the table has armed the timer
+		r.advance(10 * time.Second) // alice's bid runs out
+		a.now()
+		must(t, r.table.SetAway(alice, false)) // her next key
+		once := "alice ran out of time: their bot made that move"
+		if got, want := aliceLines(b), []string{once}; !slices.Equal(got, want) {
+			t.Fatalf("after one timeout and a key:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		for timeouts := 0; timeouts < 2; { // bob plays his turns; alice's run out twice in a row
+			s := b.now()
+			if s.Phase != Playing {
+				t.Fatal("the game ended")
+			}
+			if s.Turn == 1 {
+				must(t, r.table.Move(bob, s.View.LegalMoves()[0]))
+				continue
+			}
+			r.advance(10 * time.Second)
+			timeouts++
+		}
+		must(t, r.table.SetAway(alice, false))
+		again := "alice ran out of time again: their bot plays until they are back"
+		if got, want := aliceLines(b), []string{once, once, again, "alice is back"}; !slices.Equal(got, want) {
+			t.Fatalf("after two timeouts and a key:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}
