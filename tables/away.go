@@ -25,7 +25,7 @@ func (t *Table) timedOut(i int) {
 	s := &t.seats[i]
 	s.missed++
 	if s.missed >= awayAfter {
-		s.away = true
+		s.away, s.told = true, true
 		t.system(fmt.Sprintf("%s ran out of time again: their bot plays until they are back", s.owner.Name))
 	} else {
 		t.system(fmt.Sprintf("%s ran out of time: their bot made that move", s.owner.Name))
@@ -35,15 +35,15 @@ func (t *Table) timedOut(i int) {
 
 // back brings seat i's person back: they play their own turns again. Every
 // way back (a move, Sit, Subscribe, SetAway) comes through here, so a return
-// is announced once, whichever of them comes first; in the waiting room,
-// where nobody was told they had gone, and after one timeout, which does not
-// mean they left (ON-3), it is not announced.
+// is announced once, whichever of them comes first, and only when the
+// others were told the bot plays for them: not in the waiting room, nor
+// after one timeout, which does not mean they left (ON-3).
 func (t *Table) back(i int) {
 	s := &t.seats[i]
-	if s.away || !s.connected && t.phase == Playing {
+	if s.told {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}
-	s.away, s.connected, s.missed = false, true, 0
+	s.away, s.connected, s.missed, s.told = false, true, 0, false
 	t.dirty = true
 }
 
@@ -53,9 +53,21 @@ func (t *Table) gone(i int) {
 	s := &t.seats[i]
 	if s.connected && t.phase == Playing {
 		t.system(fmt.Sprintf("%s stepped away: their bot plays until they are back", s.owner.Name))
+		s.told = true
 	}
 	s.connected = false
 	t.dirty = true
+}
+
+// botTakesOver tells the others, at the first move seat i's bot makes for
+// its person while they are away or gone, that it plays until they are back
+// (they said :away, or left before the game began, without a word).
+func (t *Table) botTakesOver(i int) {
+	s := &t.seats[i]
+	if s.owner.ID != "" && (s.away || !s.connected) && !s.told {
+		t.system(fmt.Sprintf("%s is away: their bot plays until they are back", s.owner.Name))
+		s.told = true
+	}
 }
 
 // botPlayed notes round r, in which seat i's bot moved for its person.

@@ -193,11 +193,11 @@ func TestBackOncePerReturn(t *testing.T) {
 	})
 }
 
-// aliceLines is the system lines about alice that p's screen shows.
-func aliceLines(w *watcher) []string {
+// linesAbout is the system lines about name that w's screen shows.
+func linesAbout(w *watcher, name string) []string {
 	var got []string
 	for _, l := range w.now().Chat {
-		if l.System && strings.HasPrefix(l.Text, "alice ") {
+		if l.System && strings.HasPrefix(l.Text, name+" ") {
 			got = append(got, l.Text)
 		}
 	}
@@ -221,7 +221,7 @@ func TestOneTimeoutIsNoReturn(t *testing.T) {
 		a.now()
 		must(t, r.table.SetAway(alice, false)) // her next key
 		once := "alice ran out of time: their bot made that move"
-		if got, want := aliceLines(b), []string{once}; !slices.Equal(got, want) {
+		if got, want := linesAbout(b, "alice"), []string{once}; !slices.Equal(got, want) {
 			t.Fatalf("after one timeout and a key:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 		for timeouts := 0; timeouts < 2; { // bob plays his turns; alice's run out twice in a row
@@ -238,8 +238,49 @@ func TestOneTimeoutIsNoReturn(t *testing.T) {
 		}
 		must(t, r.table.SetAway(alice, false))
 		again := "alice ran out of time again: their bot plays until they are back"
-		if got, want := aliceLines(b), []string{once, once, again, "alice is back"}; !slices.Equal(got, want) {
+		if got, want := linesAbout(b, "alice"), []string{once, once, again, "alice is back"}; !slices.Equal(got, want) {
 			t.Fatalf("after two timeouts and a key:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}
+
+// A person whose bot takes their turn because they said :away, or because
+// they had gone before the game began, is said once to be away, at the
+// bot's first move for them; their return is then announced.
+func TestBotTakingOverIsAnnouncedOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		for _, how := range []string{"away", "gone before the start"} {
+			cfg := defaultConfig("toy")
+			cfg.ID = strings.Fields(how)[0]
+			r := newRig(t, cfg)
+			a := r.subscribe(alice)
+			b := r.subscribe(bob)
+			must(t, r.table.Sit(bob, 1))
+			must(t, r.table.Sit(carol, 2))
+			if how == "away" {
+				r.subscribe(carol).now()
+				must(t, r.table.Start(alice))
+				must(t, r.table.SetAway(carol, true))
+			} else {
+				must(t, r.table.Disconnect(carol))
+				must(t, r.table.Start(alice))
+			}
+			for range 6 { // alice's and bob's turns, and carol's bot's between them
+				switch s := b.now(); s.Turn {
+				case 0:
+					must(t, r.table.Move(alice, a.now().View.LegalMoves()[0]))
+				case 1:
+					must(t, r.table.Move(bob, s.View.LegalMoves()[0]))
+				default:
+					t.Fatalf("%s: the table waits for seat %d", how, s.Turn)
+				}
+			}
+			must(t, r.table.SetAway(carol, false))
+			away := "carol is away: their bot plays until they are back"
+			if got, want := linesAbout(b, "carol"), []string{away, "carol is back"}; !slices.Equal(got, want) {
+				t.Fatalf("%s: carol's lines:\n%s\nwant:\n%s", how, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			r.stop()
 		}
 	})
 }

@@ -426,13 +426,13 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	return t, nil
 }
 
-// restoredSeat is a seat as a restart leaves it: its owner away (ON-2), or
-// a bot's.
+// restoredSeat is a seat as a restart leaves it: its owner away (ON-2), as
+// the restart's chat line tells everyone, or a bot's.
 func restoredSeat(o *playerJSON) seat {
 	if o == nil || o.ID == "" {
 		return seat{bot: true}
 	}
-	return seat{owner: o.player()}
+	return seat{owner: o.player(), told: true}
 }
 
 // replayLine applies one journal line after the header, as engine.Replay

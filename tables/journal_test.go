@@ -278,6 +278,9 @@ func TestRestoreMidRound(t *testing.T) {
 				if got := kinds(a.now()); got[0] != 'h' {
 					t.Fatalf("after alice subscribed seats are %q", got)
 				}
+				if got := linesAbout(w, "alice"); !slices.Equal(got, []string{"alice is back"}) {
+					t.Fatalf("alice's lines after the restart: %q; want her return only", got)
+				}
 				a.sub.Close()
 				must(t, tb.Disconnect(alice))
 				for range 100000 {
@@ -291,6 +294,9 @@ func TestRestoreMidRound(t *testing.T) {
 					break
 				}
 				must(t, r.wait())
+				if got := linesAbout(w, "bob"); len(got) != 0 {
+					t.Fatalf("bob's lines after the restart: %q; want none, the restart's line said his bot plays", got)
+				}
 				got := r.sink.get("rm")
 				if untimed(got) != untimed(full) {
 					t.Fatalf("restored game's record differs from the uninterrupted one:\n%s\nwant\n%s", got, full)

@@ -113,6 +113,7 @@ type seat struct {
 	sitout    int    // the round this seat sits out (SI-5), 0 when none
 	missed    int    // turns in a row the owner's timer ran out on (away.go)
 	botRounds []int  // the rounds the bot played for the owner since they last moved
+	told      bool   // the others were told the bot plays until the owner is back
 }
 
 func (s *seat) kind() SeatKind {
@@ -653,6 +654,7 @@ func (t *Table) playBot(i int, m engine.Move) error {
 		}
 		m = legal[0]
 	}
+	t.botTakesOver(i)
 	t.botPlayed(i, round)
 	t.moved(i, m)
 	return nil
