@@ -107,8 +107,9 @@ func (tm *tableModel) gameOverKey(k tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // playAgain asks the lobby for the table that plays this game again (the
-// first to ask creates it, with the same rule set, options, seats, timer
-// and pace) and sits the player in their seat of this game.
+// first to ask creates it, with the same rule set, options, seats, timer,
+// pace and a name a host typed; a name the lobby gave goes to its new host)
+// and sits the player in their seat of this game.
 func (tm *tableModel) playAgain() tea.Cmd {
 	m, s := tm.m, tm.snap
 	p, seat := m.player, s.You
@@ -118,8 +119,12 @@ func (tm *tableModel) playAgain() tea.Cmd {
 		}
 		return d
 	}
+	name := s.Name
+	if namedFor(s.Name, s.Host, s.Title) != "" {
+		name = "" // the lobby names the table for whoever asks first
+	}
 	req := lobby.CreateRequest{
-		Host: p, Ruleset: s.Ruleset, Options: s.Options, Seats: len(s.Seats), Name: s.Name, Private: s.Private,
+		Host: p, Ruleset: s.Ruleset, Options: s.Options, Seats: len(s.Seats), Name: name, Private: s.Private,
 		TurnTimer: off(s.TurnTimer), BotPace: off(s.BotPace), TrickPause: off(s.TrickPause), BotLevels: s.BotLevels, Watch: true, Again: s.TableID,
 	}
 	l := m.app.lobby

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -264,4 +265,38 @@ func TestGameOverSaysWhoStartedTheNewGame(t *testing.T) {
 	p.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
 	p.until("alice at bob's table", func() bool { return m.table != nil && m.table.snap.TableID == c.Info.ID })
 	p.until("no lobby subscription at the new table", func() bool { return m.lobbySub == nil })
+}
+
+// Playing again, the first to press r hosts the new table: a name the
+// lobby gave the old one goes to them ("ann's Singularity" becomes
+// "alice's Singularity", "Tisch von alice"); a name a host typed stays.
+func TestPlayAgainNamesTheNewHost(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	app := NewApp(l, games.Registry(), nil)
+	for i, c := range []struct{ old, want, header string }{
+		{"ann's Singularity", "alice's Singularity", "Tisch von alice"},
+		{"Friday cards", "Friday cards", "Friday cards"},
+	} {
+		e, err := l.Enter("SHA256:alice", "alice", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gameOver("singularity")(t, newModel(app, newFakeSession(120, 40, termenv.Ascii), e, Settings{Lang: "de"}))
+		m.table.snap.Name, m.table.snap.Title, m.table.snap.Host, m.table.snap.YouHost = c.old, "Singularity", "ann", false
+		m.table.snap.TableID = "old" + strconv.Itoa(i)
+		p := newPump(t, m)
+		p.run(m.Init())
+		p.until("lobby subscription on the game-over screen", func() bool { return m.lobbySub != nil })
+		p.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
+		p.until("alice at the new table", func() bool { return m.table != nil && m.table.snap.Phase == tables.Waiting && m.table.snap.Version > 0 })
+		if got := m.table.snap.Name; got != c.want {
+			t.Errorf("%q played again is named %q, want %q", c.old, got, c.want)
+		}
+		if v := plainView(m); !strings.Contains(v, "· "+c.header) {
+			t.Errorf("%q played again: no %q in the header:\n%s", c.old, c.header, v)
+		}
+		m.cleanup()
+	}
 }

@@ -122,11 +122,20 @@ func gameTitle(t *text, title string) string {
 // gives a table nobody named ("alice's Special Rounds") in t's language,
 // without the game's title again, also once the host role passed on.
 func tableName(t *text, name, host, title string) string {
-	if host != "" && name == host+"'s table" {
-		return t.f("%s's table", host)
-	}
-	if who, ok := strings.CutSuffix(name, "'s "+title); ok && who != "" {
+	if who := namedFor(name, host, title); who != "" {
 		return t.f("%s's table", who)
 	}
 	return name
+}
+
+// namedFor is whom a table's name is the lobby's name for ("alice's Special
+// Rounds": alice), "" for a name a host typed.
+func namedFor(name, host, title string) string {
+	if host != "" && name == host+"'s table" {
+		return host
+	}
+	if who, ok := strings.CutSuffix(name, "'s "+title); ok && who != "" {
+		return who
+	}
+	return ""
 }
