@@ -54,12 +54,12 @@ func (m *model) typeCommand(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// commandLine is the ":" line being typed, or "".
-func (m *model) commandLine() string {
+// commandLine is the ":" line being typed, in w columns, or "".
+func (m *model) commandLine(w int) string {
 	if m.cmdIn == nil {
 		return ""
 	}
-	return "\n" + m.st.Key.Render(":") + m.cmdIn.view(m.width-4) + "\n"
+	return "\n" + m.st.Key.Render(":") + m.cmdIn.view(w-4) + "\n"
 }
 
 func (m *model) adminView() string {
@@ -111,6 +111,6 @@ func (m *model) adminView() string {
 	if d.err != nil {
 		b.WriteString(st.Err.Render(fit(tx.err(d.err), w)) + "\n")
 	}
-	b.WriteString(m.commandLine())
+	b.WriteString(m.commandLine(m.width))
 	return b.String()
 }

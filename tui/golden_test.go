@@ -98,7 +98,7 @@ func TestGolden(t *testing.T) {
 		}
 	}
 	cases := []goldenCase{
-		{name: "lobby", build: withLobby},
+		{name: "lobby", build: withLobby, sizes: [][2]int{{80, 24}, {120, 40}, {200, 50}}},
 		{name: "lobby-empty", build: func(_ *testing.T, m *model) *model { return m }},
 		{name: "create", build: func(_ *testing.T, m *model) *model {
 			m.form = newCreateForm(games.Registry().All(), "specialrounds")

@@ -103,3 +103,19 @@ func TestHelpBarKeepsTheMoveKeysAt80(t *testing.T) {
 		}
 	}
 }
+
+// Wider than a table, the lobby is drawn as wide as a table and centred,
+// with its status line and help bar, so the online count stands at the end
+// of its header, not at the terminal's edge.
+func TestWideLobbyIsCentred(t *testing.T) {
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	m := withLobby(t, goldenModel(200, 50, termenv.Ascii, Settings{}))
+	m.say("a note", false)
+	lines := strings.Split(m.View(), "\n")
+	head, status, bar := lines[0], lines[len(lines)-2], lines[len(lines)-1]
+	want := (200 - maxWidth) / 2
+	if indent(head) != want || indent(status) != want || indent(bar) != want || !strings.HasSuffix(head, "online") || visibleWidth(head) != want+maxWidth {
+		t.Errorf("lobby at 200 wide: header at column %d (%d wide), status at %d, help bar at %d; want all at %d, the header %d wide:\n%s",
+			indent(head), visibleWidth(head), indent(status), indent(bar), want, want+maxWidth, m.View())
+	}
+}

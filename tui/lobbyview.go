@@ -158,6 +158,7 @@ func (m *model) quickPlay(game string) tea.Cmd {
 
 func (m *model) lobbyView() string {
 	var b strings.Builder
+	w := min(m.width, maxWidth) // wider, the frame centres the lobby
 	st, tx := m.st, m.tx
 	title := st.Title.Render("cardroom")
 	who := tx.f("you are %s", st.Bold.Render(m.player.Name))
@@ -165,9 +166,9 @@ func (m *model) lobbyView() string {
 		who += st.Subtle.Render(" (" + tx.get("guest") + ")")
 	}
 	online := tx.f("%d online", len(m.lobbyU.Online)+m.lobbyU.Elsewhere)
-	b.WriteString(padBetween(title+" · "+who, online, m.width) + "\n\n")
+	b.WriteString(padBetween(title+" · "+who, online, w) + "\n\n")
 	for _, l := range m.app.admin.motd {
-		b.WriteString(st.Warn.Render(fit(l, m.width)) + "\n")
+		b.WriteString(st.Warn.Render(fit(l, w)) + "\n")
 	}
 	if len(m.app.admin.motd) > 0 {
 		b.WriteString("\n")
@@ -179,12 +180,12 @@ func (m *model) lobbyView() string {
 		b.WriteString(st.Subtle.Render(tx.get("Showing: ")) + st.Bold.Render(r.Title) + st.Subtle.Render("  ("+tx.get("f: next game")+")") + "\n")
 	}
 	if len(ts) == 0 && m.filter != "" {
-		b.WriteString("  " + fit(tx.get("No tables of this game. Press n to create one."), m.width-2) + "\n")
+		b.WriteString("  " + fit(tx.get("No tables of this game. Press n to create one."), w-2) + "\n")
 	} else if len(ts) == 0 {
-		b.WriteString("  " + fit(tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots."), m.width-2) + "\n")
+		b.WriteString("  " + fit(tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots."), w-2) + "\n")
 	} else {
 		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
-		b.WriteString(st.Subtle.Render(fit(header, m.width)) + "\n")
+		b.WriteString(st.Subtle.Render(fit(header, w)) + "\n")
 		rows := m.height - 12 - len(m.app.admin.motd) - min(1, len(m.app.admin.motd))
 		first := max(0, min(m.lobbySel-rows+1, len(ts)-rows))
 		for i := first; i < len(ts) && i < first+rows; i++ {
@@ -203,9 +204,9 @@ func (m *model) lobbyView() string {
 			}
 			line := fmt.Sprintf("%s %s %6d %5d %5d %6s %6d  %s", cell(id, 8), cell(gameTitle(tx, t.Title), 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
 			if i == m.lobbySel {
-				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, m.width-2)) + "\n")
+				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, w-2)) + "\n")
 			} else {
-				b.WriteString("  " + fit(line, m.width-2) + "\n")
+				b.WriteString("  " + fit(line, w-2) + "\n")
 			}
 		}
 	}
@@ -216,7 +217,7 @@ func (m *model) lobbyView() string {
 		b.WriteString("  " + st.Subtle.Render(seatMark(st)+" "+tx.get("your seat")))
 	}
 	b.WriteString("\n")
-	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + m.onlineLine(m.width-10) + "\n")
+	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + m.onlineLine(w-10) + "\n")
 	b.WriteString("\n" + st.Subtle.Render(tx.get("Quick play: ")))
 	for i, r := range m.app.reg.All() {
 		b.WriteString(st.Key.Render(fmt.Sprint(i+1)) + " " + gameTitle(tx, r.Title) + "  ")
@@ -225,7 +226,7 @@ func (m *model) lobbyView() string {
 	if m.codeIn != nil {
 		b.WriteString("\n" + tx.get("Invite code or table id: ") + st.Bold.Render(m.codeIn.view(20)) + "\n")
 	}
-	b.WriteString(m.commandLine())
+	b.WriteString(m.commandLine(w))
 	return b.String()
 }
 

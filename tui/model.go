@@ -32,6 +32,10 @@ const (
 	minHeight = 24
 )
 
+// maxWidth is the widest a table or the lobby is drawn; a wider terminal
+// centres it.
+const maxWidth = 120
+
 type screen int
 
 const (

@@ -584,7 +584,7 @@ func (tm *tableModel) view() (string, []binding) {
 
 // width is the columns the table screen uses: the terminal's, up to 120;
 // on a wider terminal the frame centres it.
-func (tm *tableModel) width() int { return min(tm.m.width, 120) }
+func (tm *tableModel) width() int { return min(tm.m.width, maxWidth) }
 
 func (tm *tableModel) key0() partsKey {
 	return partsKey{gen: tm.gen, st: tm.m.st, tx: tm.m.tx, width: tm.m.width, height: tm.m.height}
