@@ -48,10 +48,11 @@ func (t *Table) back(i int) {
 }
 
 // gone marks seat i's person as no longer at the table (their screen
-// closed); during the game the others are told why a bot plays the seat.
+// closed); during the game the others are told why a bot plays the seat,
+// unless they were told already (:away, a second timeout).
 func (t *Table) gone(i int) {
 	s := &t.seats[i]
-	if s.connected && t.phase == Playing {
+	if s.connected && !s.told && t.phase == Playing {
 		t.system(fmt.Sprintf("%s stepped away: their bot plays until they are back", s.owner.Name))
 		s.told = true
 	}

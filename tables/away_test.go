@@ -284,3 +284,23 @@ func TestBotTakingOverIsAnnouncedOnce(t *testing.T) {
 		}
 	})
 }
+
+// A person the others were told is away (:away, then their bot's move) who
+// then closes their screen is not said to step away as well.
+func TestAwayThenGoneIsToldOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		b := r.subscribe(bob)
+		must(t, r.table.Sit(bob, 1))
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		a.now()
+		must(t, r.table.SetAway(alice, true)) // her bid: her bot moves
+		b.now()
+		a.sub.Close()
+		away := "alice is away: their bot plays until they are back"
+		if got, want := linesAbout(b, "alice"), []string{away}; !slices.Equal(got, want) {
+			t.Fatalf("alice's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}
