@@ -177,8 +177,8 @@ func TestTrickLinesNameTheWinnerAt80(t *testing.T) {
 }
 
 // A seat sitting the round out is not asked to play when its turn comes
-// (its bot plays): the screen says it sits out, in every language, and a
-// key gets the same reason.
+// (its bot plays): the screen says it sits out, in every language, whole
+// within 80 columns, and a key gets the same reason.
 func TestSittingOutIsNotYourTurn(t *testing.T) {
 	for lang, want := range map[string]string{"en": "You sit this round out", "de": "Du setzt diese Runde aus", "nl": "Je zit deze ronde uit"} {
 		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
@@ -191,6 +191,9 @@ func TestSittingOutIsNotYourTurn(t *testing.T) {
 		screen := plainView(m)
 		if m.table.myTurn || strings.Contains(screen, m.tx.get("Your turn: choose a card with ←→ and press enter.")) || !strings.Contains(screen, want) {
 			t.Errorf("%s: sitting out, the screen says:\n%s", lang, screen)
+		}
+		if line := m.table.sitOutLine(); !strings.Contains(screen, line) || visibleWidth(line) > 80 {
+			t.Errorf("%s: %q (%d wide) is not whole on the 80-column screen:\n%s", lang, line, visibleWidth(line), screen)
 		}
 		m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 		if !strings.Contains(m.status, want) {

@@ -9,7 +9,7 @@ var tableDE = map[string]string{
 	"You are away: press any key to play. Your bot plays meanwhile.":              "Du bist weg: Drück eine Taste zum Spielen. Solange spielt dein Bot.",
 	"You are away: press any key to play. Your bot moved for you in %s.":          "Du bist weg: Drück eine Taste zum Spielen. Dein Bot zog in %s.",
 	"You are away: press any key to be back next round. Your bot plays this one.": "Du bist weg: Drück eine Taste für die nächste Runde. Diese spielt dein Bot.",
-	"You sit this round out: your bot plays it; you are back next round.":         "Du setzt diese Runde aus: Dein Bot spielt sie; nächste Runde bist du wieder dabei.",
+	"You sit this round out: your bot plays it; you are back next round.":         "Du setzt diese Runde aus: Dein Bot spielt sie; nächste Runde bist du dabei.",
 	"B = jack, BJ = black joker, 0 = 10":                                          "B = Bube, BJ = schwarzer Joker, 0 = 10",
 	"round %s":                                                                    "Runde %s",
 	"rounds %s":                                                                   "Runden %s",

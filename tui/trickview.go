@@ -297,7 +297,7 @@ func (tm *tableModel) trickHand(v *trick.View, above int) string {
 func (tm *tableModel) trickPrompt(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
 	if tm.sittingOut() {
-		return st.Warn.Render(tm.sitOutLine())
+		return st.Warn.Render(fit(tm.sitOutLine(), tm.width()))
 	}
 	if tm.snap.Paused && v.Turn == v.Seat && v.Seat >= 0 {
 		return st.Subtle.Render(tx.get("You lead next, once the trick is cleared."))
