@@ -167,8 +167,14 @@ func ownerGone(t *testing.T, gone func(*testServer, *cluster.Node)) {
 		return r >= 2
 	}, ada, bob)
 	gone(ns[2], nodes[2])
+	// The table runs on, and each seat's bot plays until its person is
+	// back (ON-2): until then a screen's "Waiting for bob…" may be bob's
+	// bot's turn, which bob never sees as his. Play on once both screens
+	// show the table moved and nobody away.
 	for _, p := range []*term{ada, bob} {
-		p.waitForFold("The table moved to another server")
+		p.waitUntil("the table moved, ada and bob back in their seats", func(s string) bool {
+			return strings.Contains(strings.ToLower(s), "the table moved to another server") && !strings.Contains(s, "[away]")
+		})
 	}
 	gs := playTogether(t, nil, ada, bob)
 	if !strings.Contains(gs[ada].last, "ada") {
