@@ -146,7 +146,7 @@ func (r *remote) Subscribe(p tables.Player) (*tables.Subscription, error) {
 	return tables.NewSubscription(s.box.C(), func() {
 		sub := s.current()
 		s.end()
-		_ = r.do(request{Op: "unsubscribe", Sub: sub})
+		_ = r.do(request{Op: "unsubscribe", Sub: sub, To: s.inbox})
 	}), nil
 }
 
@@ -223,7 +223,7 @@ func (s *inbound) run() {
 		case moves = <-s.lost:
 			lost = true
 		case <-t.C:
-			err := s.r.do(request{Op: "alive", Sub: s.current()})
+			err := s.r.do(request{Op: "alive", Sub: s.current(), To: s.inbox})
 			if errors.Is(err, ErrNoAnswer) {
 				// A node cut off, or only slow: a game being played is
 				// subscribed to again wherever it answers (an old

@@ -33,7 +33,21 @@ type served struct {
 // forward sends one remote subscriber's snapshots to its node.
 type forward struct {
 	sub  *tables.Subscription
+	to   string // the subscriber's subject
 	seen time.Time
+}
+
+// find is the subscription id names, if it sends to the subject to. A
+// subscriber whose table moved here may still name its id at the node
+// that ran the table before, which here may be another subscriber's: the
+// subject tells them apart. A command without a subject (from an older
+// node) goes by the id alone.
+func (s *served) find(id, to string) (*forward, bool) {
+	f, ok := s.subs[id]
+	if !ok || to != "" && f.to != to {
+		return nil, false
+	}
+	return f, true
 }
 
 // Serve makes a table of this node reachable from the other nodes until it
@@ -108,7 +122,7 @@ func (s *served) run(r request) reply {
 		return s.subscribe(r)
 	case "alive":
 		s.mu.Lock()
-		f, ok := s.subs[r.Sub]
+		f, ok := s.find(r.Sub, r.To)
 		if ok {
 			f.seen = time.Now()
 		}
@@ -118,8 +132,10 @@ func (s *served) run(r request) reply {
 		}
 	case "unsubscribe":
 		s.mu.Lock()
-		f, ok := s.subs[r.Sub]
-		delete(s.subs, r.Sub)
+		f, ok := s.find(r.Sub, r.To)
+		if ok {
+			delete(s.subs, r.Sub)
+		}
 		s.mu.Unlock()
 		if ok {
 			f.sub.Close()
@@ -144,7 +160,7 @@ func (s *served) subscribe(r request) reply {
 	s.mu.Lock()
 	s.next++
 	id := strconv.Itoa(s.next)
-	s.subs[id] = &forward{sub: sub, seen: time.Now()}
+	s.subs[id] = &forward{sub: sub, to: r.To, seen: time.Now()}
 	s.mu.Unlock()
 	s.n.wg.Add(1)
 	go func() {

@@ -21,7 +21,7 @@ type request struct {
 	Move   engine.Move   `json:"move,omitzero"`
 	Text   string        `json:"text,omitempty"`
 	Away   bool          `json:"away,omitempty"`
-	To     string        `json:"to,omitempty"`  // where a subscription's snapshots go
+	To     string        `json:"to,omitempty"`  // where a subscription's snapshots go; with Sub, whose subscription it is
 	Sub    string        `json:"sub,omitempty"` // a subscription, once made
 }
 
