@@ -88,6 +88,14 @@ type Config struct {
 	// score only). A game is won on the difference, so a point the others
 	// miss is worth as much as one the seat takes.
 	Rival float64
+	// Candidates: each sample is drawn from this many deals with odds by
+	// how well each fits the bids (and, with PlayNoise, the cards played)
+	// (0: a deal is kept with odds its fit, after at most 8 tries any).
+	Candidates int
+	// PlayNoise: the cards the others played this round weigh the sampled
+	// deals, each taken for the heuristic's choice with odds 1−PlayNoise,
+	// for any playable card otherwise (0: not weighed).
+	PlayNoise float64
 }
 
 // Configs by level. Strong takes about 5 ms of CPU per decision (p99
@@ -97,7 +105,7 @@ type Config struct {
 var configs = [...]Config{
 	Easy:   {Samples: 6},
 	Normal: {Samples: 24, ExactLeaves: 6, Budget: 100 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Budget: 150 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Candidates: 8, PlayNoise: 0.3, Budget: 150 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.
@@ -207,7 +215,7 @@ const openNoise = 0.3
 // hands every sample is that deal and the playouts are noisy (a blind
 // round's bid, before its deal, samples the deal to come as usual).
 func (b *Bot) evaluate(ctx context.Context, v *trick.View, legal []engine.Move, rng *rand.Rand, open []cards.Hand) []float64 {
-	s := newSampler(v)
+	s := newSampler(v, b.cfg)
 	dealt := !(v.Phase == trick.PhaseBid && v.Modifier == trick.Blind)
 	sample := s.fitting
 	if open != nil {

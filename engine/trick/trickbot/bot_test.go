@@ -90,7 +90,7 @@ func TestNoPeeking(t *testing.T) {
 // from the game's.
 func otherHands(t *testing.T, g *trick.Game, v *trick.View) []cards.Hand {
 	t.Helper()
-	s := newSampler(v)
+	s := newSampler(v, Config{})
 	rng := cards.NewRand(77)
 	for range 100 {
 		hands := s.deal(rng)
@@ -110,7 +110,7 @@ func TestSamplerRespectsTheView(t *testing.T) {
 	for seed := range uint64(6) {
 		g := playTo(t, "singularity", nil, seed, 2, trick.PhasePlay, 40)
 		v := g.ViewOf(2)
-		s := newSampler(v)
+		s := newSampler(v, Config{})
 		rng := cards.NewRand(seed)
 		for range 50 {
 			hands := s.deal(rng)
@@ -141,7 +141,7 @@ func TestVoidsFromPlays(t *testing.T) {
 	v := &trick.View{Ruleset: "singularity", Players: 3, Seat: 0, Hand: []cards.Card{cards.New(cards.Two, cards.Clubs)},
 		HandSizes: []int{1, 1, 1}, Turned: cards.None,
 		Played: []trick.Played{p(0, "CK"), p(1, "AH"), p(2, "2S"), p(1, "KD"), p(2, "SG"), p(0, "3D")}}
-	s := newSampler(v)
+	s := newSampler(v, Config{})
 	if want := []uint8{0, 0, 1 << cards.Hearts}; !slices.Equal(s.voids, want) {
 		t.Fatalf("voids %v, want %v", s.voids, want)
 	}

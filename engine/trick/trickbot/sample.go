@@ -24,6 +24,10 @@ type sampler struct {
 	// lacking is the set of suits some seat has shown it lacks.
 	lacking uint8
 	anyVoid bool
+	// fit weighs a sample by the cards the others played this round (nil:
+	// not weighed); candidates > 0 picks each sample among that many deals.
+	fit        *trick.PlayFit
+	candidates int
 }
 
 func deckOf(ruleset string) cards.Deck {
@@ -36,7 +40,7 @@ func deckOf(ruleset string) cards.Deck {
 	return cards.Deck60
 }
 
-func newSampler(v *trick.View) *sampler {
+func newSampler(v *trick.View, c Config) *sampler {
 	n := v.Players
 	s := &sampler{v: v, need: make([]int, n), known: make([]cards.Hand, n), voids: make([]uint8, n),
 		hands: make([]cards.Hand, n), room: make([]int, n)}
@@ -64,6 +68,10 @@ func newSampler(v *trick.View) *sampler {
 		s.need[seat] = v.HandSizes[seat] - s.known[seat].Len()
 	}
 	s.pool = unseen.Cards()
+	s.candidates = c.Candidates
+	if c.PlayNoise > 0 {
+		s.fit = trick.NewPlayFit(v, c.PlayNoise)
+	}
 	// Voids: a suit card of another suit than the one led shows the seat
 	// has none of the led suit (TT-3); a Singularity or CLANKER shows nothing.
 	for i := 0; i < len(v.Played); i += n {
@@ -195,12 +203,36 @@ func (s *sampler) likelihood(hands []cards.Hand) float64 {
 	return w
 }
 
-// fitting deals samples until one is accepted with odds its likelihood
-// (at most a few tries; then the last one goes).
+// weight is how well a sample fits the bids made and, when weighed, the
+// cards played.
+func (s *sampler) weight(hands []cards.Hand) float64 {
+	w := s.likelihood(hands)
+	if s.fit != nil && w > 0 {
+		w *= s.fit.Weight(hands)
+	}
+	return w
+}
+
+// fitting returns one sample: with candidates, one of that many deals with
+// odds by their weights; otherwise deals until one is accepted with odds
+// its weight (at most a few tries; then the last one goes).
 func (s *sampler) fitting(rng *rand.Rand) []cards.Hand {
+	if s.candidates > 0 {
+		var pick []cards.Hand
+		total := 0.0
+		for range s.candidates {
+			hands := s.deal(rng)
+			w := s.weight(hands)
+			total += w
+			if pick == nil || w > 0 && rng.Float64()*total < w {
+				pick = hands
+			}
+		}
+		return pick
+	}
 	for try := 0; ; try++ {
 		hands := s.deal(rng)
-		if try == 7 || rng.Float64() < s.likelihood(hands) {
+		if try == 7 || rng.Float64() < s.weight(hands) {
 			return hands
 		}
 	}
