@@ -71,7 +71,7 @@ func expectedTricks(v *View) float64 {
 	switch {
 	case v.Modifier == Forehead:
 		for _, c := range v.Foreheads {
-			if c == cards.Singularity || c.IsSuitCard() && (c.Rank() >= cards.Queen || v.TrumpKnown && c.Suit() == v.Trump) {
+			if ForeheadThreat(c, v.Trump, v.TrumpKnown) {
 				return 0
 			}
 		}

@@ -75,11 +75,7 @@ func (g *Game) guessTricks(seat int) float64 {
 	switch {
 	case g.mod() == Forehead: // the seat sees the others' cards only
 		for s := range g.r.players {
-			if s == seat || g.hands[s].Empty() {
-				continue
-			}
-			c := only(g.hands[s])
-			if c == cards.Singularity || c.IsSuitCard() && (c.Rank() >= cards.Queen || g.trumpKnown && c.Suit() == g.trump) {
+			if s != seat && !g.hands[s].Empty() && ForeheadThreat(only(g.hands[s]), g.trump, g.trumpKnown) {
 				return 0
 			}
 		}
@@ -119,6 +115,13 @@ func PromisedTricks(h cards.Hand, trump cards.Suit, known bool) float64 {
 		}
 	}
 	return e
+}
+
+// ForeheadThreat reports whether a card the seat sees on another's forehead
+// (SR-9) makes the baseline expect no trick: a Singularity, a Queen or
+// higher, or a trump.
+func ForeheadThreat(c cards.Card, trump cards.Suit, known bool) bool {
+	return c == cards.Singularity || c.IsSuitCard() && (c.Rank() >= cards.Queen || known && c.Suit() == trump)
 }
 
 // BestSuit is the suit the hand is strongest in (the baseline's bestSuit).

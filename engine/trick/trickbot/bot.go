@@ -89,13 +89,15 @@ type Config struct {
 	// miss is worth as much as one the seat takes.
 	Rival float64
 	// Candidates: each sample is drawn from this many deals with odds by
-	// how well each fits the bids (and, with PlayNoise, the cards played)
-	// (0: a deal is kept with odds its fit, after at most 8 tries any).
+	// how well each fits what the others did (0: a deal is kept with odds
+	// its fit, after at most 8 tries any).
 	Candidates int
-	// PlayNoise: the cards the others played this round weigh the sampled
-	// deals, each taken for the heuristic's choice with odds 1−PlayNoise,
-	// for any playable card otherwise (0: not weighed).
-	PlayNoise float64
+	// FitNoise: besides the bids, the others' choices weigh the sampled
+	// deals — the cards they played this round, a trump they named, their
+	// bids in the forehead round — each taken for the heuristic's choice
+	// (HeuristicMove) with odds 1−FitNoise, for any choice otherwise (0:
+	// only the bids weigh).
+	FitNoise float64
 }
 
 // Configs by level. Strong takes about 5 ms of CPU per decision (p99
@@ -105,7 +107,7 @@ type Config struct {
 var configs = [...]Config{
 	Easy:   {Samples: 6},
 	Normal: {Samples: 24, ExactLeaves: 6, Budget: 100 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Candidates: 8, PlayNoise: 0.3, Budget: 150 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Candidates: 8, FitNoise: 0.3, Budget: 150 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.

@@ -24,8 +24,10 @@ type sampler struct {
 	// lacking is the set of suits some seat has shown it lacks.
 	lacking uint8
 	anyVoid bool
-	// fit weighs a sample by the cards the others played this round (nil:
-	// not weighed); candidates > 0 picks each sample among that many deals.
+	// noise is Config.FitNoise; fit weighs a sample by the cards the others
+	// played this round (nil: not weighed); candidates > 0 picks each
+	// sample among that many deals.
+	noise      float64
 	fit        *trick.PlayFit
 	candidates int
 }
@@ -68,9 +70,9 @@ func newSampler(v *trick.View, c Config) *sampler {
 		s.need[seat] = v.HandSizes[seat] - s.known[seat].Len()
 	}
 	s.pool = unseen.Cards()
-	s.candidates = c.Candidates
-	if c.PlayNoise > 0 {
-		s.fit = trick.NewPlayFit(v, c.PlayNoise)
+	s.candidates, s.noise = c.Candidates, c.FitNoise
+	if c.FitNoise > 0 {
+		s.fit = trick.NewPlayFit(v, c.FitNoise)
 	}
 	// Voids: a suit card of another suit than the one led shows the seat
 	// has none of the led suit (TT-3); a Singularity or CLANKER shows nothing.
@@ -176,35 +178,89 @@ func (s *sampler) fits(seat int, c cards.Card, voids bool) bool {
 // likelihood is how well a sample fits the bids made: each bidder is
 // expected to bid about the tricks its cards promise (trick.PromisedTricks of its
 // hand when it bid: its cards now and those it has played), give or take
-// one. A blind or forehead bid says nothing about the bidder's cards.
+// one. A blind bid says nothing about the bidder's cards, a forehead bid
+// only about the others' (foreheadFit).
 func (s *sampler) likelihood(hands []cards.Hand) float64 {
 	v := s.v
-	if v.Modifier == trick.Blind || v.Modifier == trick.Forehead {
+	switch v.Modifier {
+	case trick.Blind:
 		return 1
+	case trick.Forehead:
+		return s.foreheadFit(hands)
 	}
 	trump, known := v.Trump, v.TrumpKnown
 	if v.Ruleset == "boerenbridge" && v.Modifier != trick.TrumpChoice {
 		known = false // TR-4: trump is named after the bids
+	}
+	w := s.trumpFit(hands)
+	for seat, bid := range v.Bids {
+		if seat == v.Seat || bid == trick.NoBid {
+			continue
+		}
+		d := float64(bid) - trick.PromisedTricks(s.dealt(hands, seat), trump, known)
+		w *= math.Exp(-d * d / 2)
+	}
+	return w
+}
+
+// dealt is seat's hand as dealt this round in a sample: its cards now and
+// those it has played.
+func (s *sampler) dealt(hands []cards.Hand, seat int) cards.Hand {
+	h := hands[seat]
+	for _, p := range s.v.Played {
+		if p.Seat == seat {
+			h.Add(p.Card)
+		}
+	}
+	return h
+}
+
+// trumpFit is how well a sample fits a trump another seat named (TR-3,
+// TR-4, SR-6): its best suit, as the heuristic names it, with odds
+// 1−noise, any suit otherwise (1 when not weighed).
+func (s *sampler) trumpFit(hands []cards.Hand) float64 {
+	v, by := s.v, s.v.NamedBy
+	if s.noise == 0 || !v.TrumpKnown || by < 0 || by == v.Seat || v.Trump == cards.NoSuit {
+		return 1
+	}
+	if trick.BestSuit(s.dealt(hands, by)) == v.Trump {
+		return 1 - s.noise + s.noise/4
+	}
+	return s.noise / 4
+}
+
+// foreheadFit is how well a forehead round's sample (SR-9) fits the bids
+// made: each bidder saw every card but its own, the seat's among them,
+// and is taken to bid as the heuristic does (no trick when it sees a
+// Singularity, a Queen or higher or a trump) with odds 1−noise (1 when not
+// weighed).
+func (s *sampler) foreheadFit(hands []cards.Hand) float64 {
+	v := s.v
+	if s.noise == 0 {
+		return 1
 	}
 	w := 1.0
 	for seat, bid := range v.Bids {
 		if seat == v.Seat || bid == trick.NoBid {
 			continue
 		}
-		h := hands[seat]
-		for _, p := range v.Played {
-			if p.Seat == seat {
-				h.Add(p.Card)
+		want := 1
+		for t, h := range hands {
+			if t != seat && h.Len() == 1 && trick.ForeheadThreat(h.Cards()[0], v.Trump, v.TrumpKnown) {
+				want = 0
 			}
 		}
-		d := float64(bid) - trick.PromisedTricks(h, trump, known)
-		w *= math.Exp(-d * d / 2)
+		if bid == want {
+			w *= 1 - s.noise/2
+		} else {
+			w *= s.noise / 2
+		}
 	}
 	return w
 }
 
 // weight is how well a sample fits the bids made and, when weighed, the
-// cards played.
+// trump named and the cards played.
 func (s *sampler) weight(hands []cards.Hand) float64 {
 	w := s.likelihood(hands)
 	if s.fit != nil && w > 0 {
