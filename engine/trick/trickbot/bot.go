@@ -3,7 +3,8 @@
 //
 // A Bot decides from the seat's *trick.View only. It samples deals of the
 // cards the seat cannot see, consistent with everything the view shows
-// (sampler), builds a game from each (trick.FromView), and scores every
+// (sampler; strong prefers deals that explain the others' bids, cards and
+// trump as the heuristic would make them, trick.PlayFit), builds a game from each (trick.FromView), and scores every
 // legal move on the same samples by playing the round out with a cheap
 // bid-aware policy for every seat (trick.Game.PlayoutRoundHeuristic), or,
 // once the seat holds few cards, by trying every order of them against that
