@@ -10,9 +10,13 @@ import (
 
 // PlayFit weighs determinizations of a view (hands as FromView takes them)
 // by how well they explain the cards the other seats have played this
-// round: each card is taken for HeuristicMove's choice with odds 1−noise,
-// for any playable card otherwise. It is a model for a bot's inference,
-// not a claim about how the others play. One PlayFit serves one goroutine.
+// round. Each other seat is, with even odds, one that plays as
+// HeuristicMove would (each card its choice with odds 1−noise, any
+// playable card otherwise) or one whose cards say nothing about its hand,
+// so a seat that plays like the heuristic is read closely and one that
+// does not (a person, a searching bot) barely moves the weights. It is a
+// model for a bot's inference, not a claim about how the others play. One
+// PlayFit serves one goroutine.
 type PlayFit struct {
 	v     *View
 	start *View // v at its round's first lead
@@ -60,17 +64,27 @@ func (p *PlayFit) Weight(hands []cards.Hand) float64 {
 	}
 	g := *p.game
 	g.hands = start
-	w := 1.0
+	// Per seat, the odds of its cards if it plays as the heuristic, and
+	// if its cards say nothing (one over the playable cards, each time).
+	var close, loose [maxSeats]float64
+	for s := range close {
+		close[s], loose[s] = 1, 1
+	}
 	for _, pl := range p.v.Played {
-		if pl.Seat != p.v.Seat {
-			n := float64(bits.OnesCount64(g.playable(g.turn)))
-			if g.heuristicCard(g.turn) == pl.Card {
-				w *= 1 - p.noise + p.noise/n
+		if s := pl.Seat; s != p.v.Seat {
+			n := float64(bits.OnesCount64(g.playable(s)))
+			if g.heuristicCard(s) == pl.Card {
+				close[s] *= 1 - p.noise + p.noise/n
 			} else {
-				w *= p.noise / n
+				close[s] *= p.noise / n
 			}
+			loose[s] /= n
 		}
 		g.Step(engine.PlayCard(pl.Card))
+	}
+	w := 1.0
+	for s := range len(hands) {
+		w *= (close[s] + loose[s]) / 2
 	}
 	return w
 }

@@ -95,8 +95,9 @@ type Config struct {
 	Candidates int
 	// FitNoise: besides the bids, the others' choices weigh the sampled
 	// deals — the cards they played this round, a trump they named, their
-	// bids in the forehead round — each taken for the heuristic's choice
-	// (HeuristicMove) with odds 1−FitNoise, for any choice otherwise (0:
+	// bids in the forehead round: each seat is, with even odds, one that
+	// makes the heuristic's choice (HeuristicMove) with odds 1−FitNoise and
+	// any otherwise, or one whose choices say nothing (trick.PlayFit; 0:
 	// only the bids weigh).
 	FitNoise float64
 }
@@ -108,7 +109,7 @@ type Config struct {
 var configs = [...]Config{
 	Easy:   {Samples: 6},
 	Normal: {Samples: 24, ExactLeaves: 6, Budget: 100 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Candidates: 8, FitNoise: 0.3, Budget: 150 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Candidates: 8, FitNoise: 0.1, Budget: 150 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.

@@ -216,24 +216,25 @@ func (s *sampler) dealt(hands []cards.Hand, seat int) cards.Hand {
 }
 
 // trumpFit is how well a sample fits a trump another seat named (TR-3,
-// TR-4, SR-6): its best suit, as the heuristic names it, with odds
-// 1−noise, any suit otherwise (1 when not weighed).
+// TR-4, SR-6): with even odds the seat names as the heuristic does (its
+// best suit with odds 1−noise, any suit otherwise) or any suit (1 when not
+// weighed).
 func (s *sampler) trumpFit(hands []cards.Hand) float64 {
 	v, by := s.v, s.v.NamedBy
 	if s.noise == 0 || !v.TrumpKnown || by < 0 || by == v.Seat || v.Trump == cards.NoSuit {
 		return 1
 	}
 	if trick.BestSuit(s.dealt(hands, by)) == v.Trump {
-		return 1 - s.noise + s.noise/4
+		return (1 - s.noise + s.noise/4 + 0.25) / 2
 	}
-	return s.noise / 4
+	return (s.noise/4 + 0.25) / 2
 }
 
 // foreheadFit is how well a forehead round's sample (SR-9) fits the bids
 // made: each bidder saw every card but its own, the seat's among them,
-// and is taken to bid as the heuristic does (no trick when it sees a
-// Singularity, a Queen or higher or a trump) with odds 1−noise (1 when not
-// weighed).
+// and with even odds bids as the heuristic does (no trick when it sees a
+// Singularity, a Queen or higher or a trump; with odds 1−noise) or either
+// bid (1 when not weighed).
 func (s *sampler) foreheadFit(hands []cards.Hand) float64 {
 	v := s.v
 	if s.noise == 0 {
@@ -251,9 +252,9 @@ func (s *sampler) foreheadFit(hands []cards.Hand) float64 {
 			}
 		}
 		if bid == want {
-			w *= 1 - s.noise/2
+			w *= (1 - s.noise/2 + 0.5) / 2
 		} else {
-			w *= s.noise / 2
+			w *= (s.noise/2 + 0.5) / 2
 		}
 	}
 	return w
