@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/goleak"
 
 	"github.com/cardroom/cardroom/lobby"
@@ -97,18 +98,57 @@ func TestNameReservedOnOneNodeIsTakenOnAnother(t *testing.T) {
 		t.Fatalf("another key asking for ALICE on n3 got %q, %v; want ALICE2", got, err)
 	}
 	// Alice renames herself on n2: her old name is free again. (A node
-	// reads from any replica: a rename a moment after the first reservation
-	// could read no old name and keep it held; wait until n2 reads it.)
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if e, err := ns[1].names.Get(context.Background(), holderKey("key-alice")); err == nil && string(e.Value()) == "Alice" {
-			break
-		}
-	}
+	// reads from any copy of the bucket: a rename a moment after the first
+	// reservation could read no old name from a copy behind and keep it
+	// held (docs/CLUSTER.md, Limits); wait until every copy holds it.)
+	namesStored(t, ns)
 	if got, err = b.Reserve("key-alice", "Alicia"); err != nil || got != "Alicia" {
 		t.Fatalf("rename: %q, %v", got, err)
 	}
 	if owner := eventually(t, ns[2].Names(), "Alice", ""); owner != "" {
 		t.Fatalf("Alice still held by %q after a rename", owner)
+	}
+}
+
+// namesStored waits until every node's copy of the names bucket holds all
+// that the bucket's leader holds now. Reads (direct gets) are answered by
+// any copy, the node's own or another's, and which one answers may change
+// from one read to the next: only then does every read see those writes.
+// No event tells when a copy has stored an entry: this looks at each
+// server's own copy until it has, with a generous deadline as a safety net.
+func namesStored(t *testing.T, ns []*Node) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	st, err := ns[0].names.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := st.(*jetstream.KeyValueBucketStatus).StreamInfo()
+	want := info.State.LastSeq
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for _, n := range ns {
+		for {
+			acc, err := n.ns.JszAccount(&server.JSzOptions{Account: n.ns.GlobalAccount().Name, Streams: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var last uint64
+			for _, sd := range acc.Streams {
+				if sd.Name == info.Config.Name {
+					last = sd.State.LastSeq
+				}
+			}
+			if last >= want {
+				break
+			}
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+				t.Fatalf("node %s's copy of the names bucket holds up to %d of %d", n.cfg.Name, last, want)
+			}
+		}
 	}
 }
 
