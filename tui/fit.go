@@ -32,3 +32,21 @@ func cell(s string, w int) string {
 	}
 	return s
 }
+
+// chatWrap is the most lines one chat line takes on the table screen.
+const chatWrap = 4
+
+// wrapText breaks untrusted plain text into at most n lines of at most w
+// cells, at spaces where it can; the last line ends with "…" when text is
+// left over.
+func wrapText(s string, w, n int) []string {
+	if w <= 1 {
+		return nil
+	}
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = ansi.Truncate(lines[n-1], w-1, "") + "…"
+	}
+	return lines
+}

@@ -793,10 +793,19 @@ func (tm *tableModel) chatLines() []string {
 		for _, l := range s.Chat {
 			p.chatSrc = append(p.chatSrc, chatSrc{l.From, l.Text, l.System})
 			if l.System {
-				p.chat = appendLines(p.chat, st.Subtle.Render(fit("* "+tm.systemLine(l.Text), tm.width())))
+				for _, w := range wrapText("* "+tm.systemLine(l.Text), tm.width(), chatWrap) {
+					p.chat = append(p.chat, st.Subtle.Render(w))
+				}
 				continue
 			}
-			p.chat = appendLines(p.chat, st.Bold.Render(clipText(l.From, 12)+": ")+fit(l.Text, tm.width()-14))
+			from := clipText(l.From, 12) + ": "
+			for i, w := range wrapText(l.Text, tm.width()-visibleWidth(from), chatWrap) {
+				if i == 0 {
+					p.chat = append(p.chat, st.Bold.Render(from)+w)
+				} else {
+					p.chat = append(p.chat, strings.Repeat(" ", visibleWidth(from))+w)
+				}
+			}
 		}
 		p.chatKey = key.sansSnapshot()
 	}
