@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"net"
 	"net/http"
@@ -9,56 +8,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/charmbracelet/log"
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/cardroom/cardroom/sshserver"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
 
-// hostServer is the real card room on a data dir the test chooses, so that
-// it can be stopped and started again on the same one.
-type hostServer struct {
-	testServer
-	stop func()
-}
-
-// startHost runs serve on 127.0.0.1:0 over dir with opts; stop (also run
-// when the test ends) shuts it down and waits for it.
-func startHost(t *testing.T, dir string, opts ...serveOption) *hostServer {
+// startHost runs the real card room over dir, a data dir the test chooses,
+// so that it can be stopped (srv.stop, also run when the test ends) and
+// started again on the same one.
+func startHost(t *testing.T, dir string, opts ...serveOption) *testServer {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := sshserver.Config{
-		Listen: ln.Addr().String(), DataDir: dir, KeepaliveInterval: -1, IdleTimeout: -1,
-		MaxSessionsPerIP: 32, ShutdownTimeout: 5 * time.Second, FPS: 120,
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	opts = append([]serveOption{withSeed(20261201), withBaselineBots()}, opts...)
-	go func() { done <- serve(ctx, ln, cfg, 0, 0, log.New(io.Discard), opts...) }()
-	stopped := false
-	stop := func() {
-		if stopped {
-			return
-		}
-		stopped = true
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("serve returned %v", err)
-			}
-		case <-time.After(testTimeout):
-			t.Errorf("serve did not return within %v of its context ending", testTimeout)
-		}
-	}
-	t.Cleanup(stop)
-	return &hostServer{testServer{addr: ln.Addr().String(), dir: dir}, stop}
+	return startServerIn(t, dir, 0, append([]serveOption{withSeed(20261201)}, opts...)...)
 }
 
 // An admin kicks a player by name, announces to every session, and bans a

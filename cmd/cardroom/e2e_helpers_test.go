@@ -52,11 +52,16 @@ type testServer struct {
 // server further.
 func startServer(t *testing.T, turnTimer time.Duration, opts ...serveOption) *testServer {
 	t.Helper()
+	return startServerIn(t, t.TempDir(), turnTimer, opts...)
+}
+
+// startServerIn is startServer over the data dir dir.
+func startServerIn(t *testing.T, dir string, turnTimer time.Duration, opts ...serveOption) *testServer {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	cfg := sshserver.Config{
 		Listen:            ln.Addr().String(),
 		DataDir:           dir,
