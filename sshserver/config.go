@@ -71,12 +71,16 @@ type Config struct {
 	// Defaults 64 and 16 KiB.
 	MaxEnv, MaxEnvBytes int
 
-	// InputKeyRate is how many keys a second a session may type (a burst of
-	// two seconds' worth); InputByteRate is how many bytes a second (a burst
-	// of two seconds' worth; a bracketed paste counts as one key). Input
-	// beyond either is dropped, and the model gets an InputDroppedMsg.
-	// Defaults 50 keys and 8 KiB; negative: no limit.
+	// InputKeyRate is how many keys a second a session may type, after a
+	// burst of InputKeyBurst keys or two seconds' worth, whichever is more;
+	// InputByteRate is how many bytes a second (a burst of two seconds'
+	// worth; a bracketed paste counts as one key). Input beyond either is
+	// dropped, and the model gets an InputDroppedMsg. Defaults 50 keys, a
+	// burst of 256 (a chat line a terminal pastes without bracketed paste
+	// comes as that many keys at once) and 8 KiB; negative: no limit (no
+	// burst beyond two seconds' worth).
 	InputKeyRate  float64
+	InputKeyBurst int
 	InputByteRate int
 
 	// MaxWidth and MaxHeight clamp the terminal size a client may claim.
@@ -116,6 +120,7 @@ const (
 	DefaultMaxEnv            = 64
 	DefaultMaxEnvBytes       = 16 << 10
 	DefaultInputKeyRate      = 50
+	DefaultInputKeyBurst     = 256
 	DefaultInputByteRate     = 8 << 10
 	DefaultMaxHeight         = 200
 	DefaultShutdownTimeout   = 8 * time.Second
@@ -191,6 +196,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.InputKeyRate == 0 {
 		c.InputKeyRate = DefaultInputKeyRate
+	}
+	if c.InputKeyBurst == 0 {
+		c.InputKeyBurst = DefaultInputKeyBurst
 	}
 	if c.InputByteRate == 0 {
 		c.InputByteRate = DefaultInputByteRate

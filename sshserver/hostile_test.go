@@ -309,7 +309,7 @@ func TestHostileUnfinishedHandshakes(t *testing.T) {
 // seconds' worth, then the rate) and is told once; the rest is dropped.
 func TestHostileInputFloodIsCutToTheRate(t *testing.T) {
 	clock := sshtest.NewFakeClock()
-	ts := start(t, sshserver.Config{InputKeyRate: 10, InputByteRate: -1, IdleTimeout: -1, KeepaliveInterval: -1, Clock: clock})
+	ts := start(t, sshserver.Config{InputKeyRate: 10, InputKeyBurst: -1, InputByteRate: -1, IdleTimeout: -1, KeepaliveInterval: -1, Clock: clock})
 	ctx := testCtx(t)
 	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
 	waitFor(ctx, t, c, "count 0")

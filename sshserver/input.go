@@ -7,25 +7,31 @@ import (
 )
 
 // inputLimit is a session's input budget: two token buckets, keys and
-// bytes, each refilled at its rate up to two seconds' worth. A client that
+// bytes, each refilled at its rate up to its burst. A client that
 // floods keys gets the rate's worth through and loses the rest, and the
 // pump stops reading while the buckets are empty, so the flood costs the
 // server what a fast typist costs, not what the network can carry.
 type inputLimit struct {
-	keyRate, byteRate float64 // per second; 0: that bucket is off
-	keys, bytes       float64 // tokens left
-	last              time.Time
-	paste             bool // inside a bracketed paste, which counts as one key
+	keyRate, byteRate   float64 // per second; 0: that bucket is off
+	keyBurst, byteBurst float64 // the buckets' sizes
+	keys, bytes         float64 // tokens left
+	last                time.Time
+	paste               bool // inside a bracketed paste, which counts as one key
 }
 
 // newInputLimit returns the session's limit, or nil when both rates are
-// off. The buckets start full.
-func newInputLimit(keyRate float64, byteRate int, now time.Time) *inputLimit {
+// off. A bucket holds two seconds' worth, the key bucket at least keyBurst
+// keys. The buckets start full.
+func newInputLimit(keyRate float64, keyBurst, byteRate int, now time.Time) *inputLimit {
 	l := &inputLimit{keyRate: max(0, keyRate), byteRate: float64(max(0, byteRate)), last: now}
 	if l.keyRate == 0 && l.byteRate == 0 {
 		return nil
 	}
-	l.keys, l.bytes = 2*l.keyRate, 2*l.byteRate
+	l.keyBurst, l.byteBurst = 2*l.keyRate, 2*l.byteRate
+	if l.keyRate > 0 {
+		l.keyBurst = max(l.keyBurst, float64(keyBurst))
+	}
+	l.keys, l.bytes = l.keyBurst, l.byteBurst
 	return l
 }
 
@@ -36,8 +42,8 @@ func (l *inputLimit) refill(now time.Time) {
 		return
 	}
 	l.last = now
-	l.keys = min(2*l.keyRate, l.keys+dt*l.keyRate)
-	l.bytes = min(2*l.byteRate, l.bytes+dt*l.byteRate)
+	l.keys = min(l.keyBurst, l.keys+dt*l.keyRate)
+	l.bytes = min(l.byteBurst, l.bytes+dt*l.byteRate)
 }
 
 // take spends the budget on p and returns how many of its bytes may pass:

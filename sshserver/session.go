@@ -455,7 +455,7 @@ func (s *Server) waitOutbox(sess *Session, ob *outbox) {
 // window instead of costing the server CPU.
 func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
 	clock := s.cfg.Clock
-	lim := newInputLimit(s.cfg.InputKeyRate, s.cfg.InputByteRate, clock.Now())
+	lim := newInputLimit(s.cfg.InputKeyRate, s.cfg.InputKeyBurst, s.cfg.InputByteRate, clock.Now())
 	var noticed time.Time     // when the model was last told of dropped input
 	buf := make([]byte, 1024) // keys and pastes; bubbletea reads 256 at a time
 	for {
