@@ -305,6 +305,22 @@ func TestHostileUnfinishedHandshakes(t *testing.T) {
 	}
 }
 
+// A chat line pasted by a terminal without bracketed paste comes as one key
+// a character, all at once: the default burst lets a whole one through,
+// and holds a flood to the burst.
+func TestPastedLineFitsTheKeyBurst(t *testing.T) {
+	clock := sshtest.NewFakeClock()
+	ts := start(t, sshserver.Config{IdleTimeout: -1, KeepaliveInterval: -1, Clock: clock})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
+	waitFor(ctx, t, c, "count 0")
+	typeKeys(t, c, strings.Repeat("+", 200))
+	waitFor(ctx, t, c, "count 200")
+	typeKeys(t, c, strings.Repeat("+", 200))
+	waitFor(ctx, t, c, "input dropped")
+	waitFor(ctx, t, c, fmt.Sprintf("count %d", sshserver.DefaultInputKeyBurst))
+}
+
 // A client flooding keys gets the rate's worth through (a burst of two
 // seconds' worth, then the rate) and is told once; the rest is dropped.
 func TestHostileInputFloodIsCutToTheRate(t *testing.T) {
