@@ -87,7 +87,25 @@ func (j journal) Append(id string, lines ...[]byte) error {
 func (j journal) Finish(f tables.Finished) error {
 	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 	defer cancel()
-	if err := j.n.finish(ctx, f); err != nil {
+	// Only the node holding the lease hands the game on: a copy that played
+	// on cut off from the others, while another node took the table over
+	// from its journal, drops its game.
+	err := j.n.renewLease(ctx, f.Table)
+	if errors.Is(err, ErrNotOwner) {
+		j.n.log.Warn("cluster: a finished game of a table another node has taken over: dropped, the game played there is kept", "table", f.Table)
+		j.n.mu.Lock()
+		delete(j.n.lost, f.Table)
+		j.n.mu.Unlock()
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	// The lease lasts leaseTTL from the renewal: a game handed on within it
+	// was handed on before any other node could take the table over.
+	pctx, pcancel := context.WithTimeout(ctx, j.n.leaseTTL())
+	defer pcancel()
+	if err := j.n.finish(pctx, f); err != nil {
 		return err
 	}
 	if _, ok := j.n.owns(f.Table); ok {
@@ -102,6 +120,7 @@ func (n *Node) own(id string, o owned) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.owned[id] = o
+	delete(n.lost, id)
 }
 
 func (n *Node) owns(id string) (owned, bool) {
@@ -123,7 +142,10 @@ func (n *Node) setSeq(id string, seq uint64) {
 func (n *Node) disown(id string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	delete(n.owned, id)
+	if _, ok := n.owned[id]; ok {
+		delete(n.owned, id)
+		n.lost[id] = true
+	}
 }
 
 // release gives a table's lease up (its game ended, or this node stops).
@@ -152,31 +174,58 @@ func (n *Node) renew() {
 		case <-t.C:
 		}
 		n.mu.Lock()
-		ids := make(map[string]owned, len(n.owned))
-		for id, o := range n.owned {
-			ids[id] = o
+		ids := make([]string, 0, len(n.owned))
+		for id := range n.owned {
+			ids = append(ids, id)
 		}
 		n.mu.Unlock()
-		for id, o := range ids {
+		for _, id := range ids {
 			ctx, cancel := context.WithTimeout(n.ctx, callTimeout)
-			rev, err := n.leases.Update(ctx, id, []byte(n.cfg.Name), o.rev)
+			err := n.renewLease(ctx, id)
 			cancel()
 			switch {
-			case err == nil:
-				n.mu.Lock()
-				if cur, ok := n.owned[id]; ok {
-					cur.rev = rev
-					n.owned[id] = cur
-				}
-				n.mu.Unlock()
-			case errors.Is(err, jetstream.ErrKeyExists), errors.Is(err, jetstream.ErrKeyNotFound):
+			case errors.Is(err, ErrNotOwner):
 				n.log.Warn("cluster: lost the lease of a table: another node runs it now", "table", id)
-				n.disown(id)
-			default:
+			case err != nil:
 				n.log.Warn("cluster: lease not renewed", "table", id, "err", err)
 			}
 		}
 	}
+}
+
+// renewLease renews this node's lease of a table: ErrNotOwner when
+// another node has taken the table over, nil without renewing when this
+// node holds no lease of it (given up, or never had: its journal could not
+// be started). One renewal at a time: two from the same revision would
+// take each other for a takeover.
+func (n *Node) renewLease(ctx context.Context, id string) error {
+	n.leaseMu.Lock()
+	defer n.leaseMu.Unlock()
+	n.mu.Lock()
+	o, ok := n.owned[id]
+	lost := n.lost[id]
+	n.mu.Unlock()
+	switch {
+	case lost:
+		return ErrNotOwner
+	case !ok:
+		return nil
+	}
+	rev, err := n.leases.Update(ctx, id, []byte(n.cfg.Name), o.rev)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyExists), errors.Is(err, jetstream.ErrKeyNotFound):
+		n.disown(id)
+		return ErrNotOwner
+	case err != nil:
+		return fmt.Errorf("cluster: lease of %s: %w", id, err)
+	}
+	n.mu.Lock()
+	if cur, ok := n.owned[id]; ok {
+		cur.rev = rev
+		n.owned[id] = cur
+	}
+	n.mu.Unlock()
+	return nil
 }
 
 // watchLeases takes over the tables whose lease lapsed or was handed on.

@@ -49,6 +49,10 @@ type Config struct {
 	// LogNATS logs the embedded NATS server to stderr (serve --debug).
 	LogNATS bool
 	Logger  tables.Logger
+
+	// dial is how a node with URL reaches NATS (nil: directly), for tests
+	// that cut a node off and let it back.
+	dial nats.CustomDialer
 }
 
 // Node is this process's membership of a cluster. Start it, give it to the
@@ -78,6 +82,8 @@ type Node struct {
 	mine    map[string]lobby.Listing // this node's listed tables, refreshed
 	kick    chan struct{}
 	owned   map[string]owned // the running tables whose lease this node holds
+	lost    map[string]bool  // tables whose lease another node took from this one
+	leaseMu sync.Mutex       // one lease renewal at a time (see renewLease)
 
 	online      int  // people online here, as the lobby last said
 	onlineDirty bool // online has not been put yet
@@ -116,13 +122,17 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n := &Node{cfg: cfg, log: cfg.Logger, listings: make(chan lobby.Listing), adopted: make(chan tables.Saved),
 		pending: map[string]lobby.Listing{}, mine: map[string]lobby.Listing{}, kick: make(chan struct{}, 1),
-		owned: map[string]owned{}, counts: map[string]int{}, elsewhere: tables.NewMailbox[int]()}
+		owned: map[string]owned{}, lost: map[string]bool{}, counts: map[string]int{}, elsewhere: tables.NewMailbox[int]()}
 	if n.log == nil {
 		n.log = nopLogger{}
 	}
 	var err error
 	if cfg.URL != "" {
-		n.nc, err = nats.Connect(cfg.URL, nats.Name("cardroom "+cfg.Name), nats.MaxReconnects(-1))
+		opts := []nats.Option{nats.Name("cardroom " + cfg.Name), nats.MaxReconnects(-1)}
+		if cfg.dial != nil {
+			opts = append(opts, nats.SetCustomDialer(cfg.dial))
+		}
+		n.nc, err = nats.Connect(cfg.URL, opts...)
 		if err != nil {
 			return nil, fmt.Errorf("cluster: cannot reach NATS at %s: %w", cfg.URL, err)
 		}
