@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -94,10 +95,7 @@ func (a *App) NewSession(s sshapp.Session) tea.Model {
 	}
 	m := newModel(a, s, entry, set)
 	m.backToSeat(entry.Seated)
-	go func() { // owned by the session: it ends with the session's context
-		<-s.Context().Done()
-		m.cleanup()
-	}()
+	context.AfterFunc(s.Context(), m.cleanup) // no goroutine waits for the session's end
 	return m
 }
 

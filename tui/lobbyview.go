@@ -166,6 +166,10 @@ func (m *model) lobbyView() string {
 		who += st.Subtle.Render(" (" + tx.get("guest") + ")")
 	}
 	online := tx.f("%d online", len(m.lobbyU.Online)+m.lobbyU.Elsewhere)
+	opening := m.lobbyU.Version == 0 && m.lobbyOpening // its first update is on its way
+	if opening {
+		online = ""
+	}
 	b.WriteString(padBetween(title+" · "+who, online, w) + "\n\n")
 	for _, l := range m.app.admin.motd {
 		b.WriteString(st.Warn.Render(fit(l, w)) + "\n")
@@ -179,7 +183,9 @@ func (m *model) lobbyView() string {
 		r, _ := m.app.reg.Lookup(m.filter)
 		b.WriteString(st.Subtle.Render(tx.get("Showing: ")) + st.Bold.Render(r.Title) + st.Subtle.Render("  ("+tx.get("f: next game")+")") + "\n")
 	}
-	if len(ts) == 0 && m.filter != "" {
+	if opening {
+		b.WriteString("\n")
+	} else if len(ts) == 0 && m.filter != "" {
 		b.WriteString("  " + fit(tx.get("No tables of this game. Press n to create one."), w-2) + "\n")
 	} else if len(ts) == 0 {
 		b.WriteString("  " + fit(tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots."), w-2) + "\n")

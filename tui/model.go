@@ -97,7 +97,8 @@ type model struct {
 	subs *subscriptions
 	// The lobby subscription is open only while the lobby screen is shown
 	// (syncLobby): elsewhere nothing shows its updates. lobbyU is the last
-	// update, kept while away and replaced as soon as a new subscription
+	// update, dropped with the subscription (a session at a table would keep
+	// a version of every table's listing) and replaced as soon as a new one
 	// opens (it starts with the lobby's state then).
 	lobbySub     *lobby.Subscription // the open one; nil: none
 	lobbyOpening bool                // a subscription is being opened
@@ -291,7 +292,7 @@ func (m *model) syncLobby() tea.Cmd {
 // once the program ends, and the subscription would outlive the session.
 func (m *model) closeLobby() {
 	sub := m.lobbySub
-	m.lobbySub = nil
+	m.lobbySub, m.lobbyU = nil, lobby.Update{}
 	m.subs.dropLobby(sub)
 	go sub.Close() // not on the UI goroutine: it waits for the lobby
 }
