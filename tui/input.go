@@ -47,7 +47,15 @@ func (in *lineInput) update(k tea.KeyMsg) {
 		}
 		k.Runes = rs
 	}
-	in.ti, _ = in.ti.Update(k) // with a hidden cursor and no clipboard it has no commands
+	// On a goroutine of its own: textinput passes its 5 KB model by value
+	// down every call, which would grow the session's stack for good (by
+	// about 40 KB, docs/CAPACITY.md); this goroutine's stack goes with it.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		in.ti, _ = in.ti.Update(k) // with a hidden cursor and no clipboard it has no commands
+	}()
+	<-done
 }
 
 func (in *lineInput) value() string { return in.ti.Value() }
