@@ -3,7 +3,6 @@ package trick
 import (
 	"testing"
 
-	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 )
 
@@ -18,14 +17,7 @@ func TestBaselineBotBeatsRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := cards.NewRand(seed)
-			for !g.Done() {
-				seat := g.Next()
-				if seat == engine.Chance {
-					if err := g.Deal(rng); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
+			turns(t, g, rng, func(seat int) {
 				m := g.RandomMove(rng)
 				if seat%2 == 0 {
 					m = BaselineBot{}.Decide(g.View(seat), rng)
@@ -33,7 +25,7 @@ func TestBaselineBotBeatsRandom(t *testing.T) {
 				if err := g.Apply(seat, m); err != nil {
 					t.Fatalf("%s: %v", rs, err)
 				}
-			}
+			})
 			tot := g.Result().Totals
 			bot += tot[0] + tot[2]
 			random += tot[1] + tot[3]

@@ -40,14 +40,7 @@ func checkFromView(t *testing.T, rs string, players int, opts engine.Options, se
 		}
 	}
 	rng := cards.NewRand(seed)
-	for !g.Done() {
-		seat := g.Next()
-		if seat == engine.Chance {
-			if err := g.Deal(rng); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
+	turns(t, g, rng, func(seat int) {
 		v := g.ViewOf(seat)
 		hands := make([]cards.Hand, players)
 		for s := range hands {
@@ -78,14 +71,14 @@ func checkFromView(t *testing.T, rs string, players int, opts engine.Options, se
 			t.Fatal(err)
 		}
 		if g.Round() != round || g.Done() {
-			continue // the rebuilt game does not know the next round
+			return // the rebuilt game does not know the next round
 		}
 		for s := range players {
 			if got, want := h.ViewOf(s), g.ViewOf(s); !reflect.DeepEqual(got, want) {
 				t.Fatalf("round %d after %v: seat %d's view\n got %+v\nwant %+v", g.Round(), m, s, got, want)
 			}
 		}
-	}
+	})
 }
 
 func TestFromViewRefusesInconsistentHands(t *testing.T) {

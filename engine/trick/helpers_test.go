@@ -2,6 +2,7 @@ package trick
 
 import (
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,6 +10,22 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 )
+
+// turns plays g to its end: it deals with rng when the cards are due, and
+// hands every other turn to turn, which makes the seat's move.
+func turns(t *testing.T, g *Game, rng *rand.Rand, turn func(seat int)) {
+	t.Helper()
+	for !g.Done() {
+		seat := g.Next()
+		if seat != engine.Chance {
+			turn(seat)
+			continue
+		}
+		if err := g.Deal(rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
 // start starts a game; opts as "key=value" pairs.
 func start(t *testing.T, ruleset string, players int, opts ...string) *Game {

@@ -3,7 +3,6 @@ package trick
 import (
 	"testing"
 
-	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 )
 
@@ -22,14 +21,7 @@ func TestPlayFit(t *testing.T) {
 			}
 			rng := cards.NewRand(3)
 			weighed, less := 0, 0
-			for !g.Done() {
-				seat := g.Next()
-				if seat == engine.Chance {
-					if err := g.Deal(rng); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
+			turns(t, g, rng, func(seat int) {
 				v := g.ViewOf(seat)
 				f := NewPlayFit(v, 0.3)
 				if (f == nil) != (v.Phase != PhasePlay || len(v.Played) == 0 || v.Modifier == Forehead) {
@@ -67,7 +59,7 @@ func TestPlayFit(t *testing.T) {
 				if err := g.Apply(seat, m); err != nil {
 					t.Fatal(err)
 				}
-			}
+			})
 			if weighed == 0 || less == 0 {
 				t.Fatalf("%d decisions weighed, %d swapped deals weighed less", weighed, less)
 			}
