@@ -288,3 +288,30 @@ func TestPreviousTrickAtARoundsStart(t *testing.T) {
 		t.Fatalf("`.` at the start of round %d:\n%s", v.Round, screen)
 	}
 }
+
+// As the table sends it: the last trick of a round held while the engine
+// has moved on to the next round, then the deal; `.` names the round the
+// trick was played in.
+func TestPreviousTrickAfterAHeldRoundEnd(t *testing.T) {
+	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 4 && g.Next() == engine.Chance && len(v.LastTrick) > 0
+	})
+	want := g.View(0).(*trick.View).LastTrick[0].Card
+	m := testModel(80, 24, Settings{})
+	s := snapshotOf(g, "Singularity", 0)
+	s.Paused = true
+	onTable(m, s)
+	if err := g.Deal(cards.NewRand(2)); err != nil {
+		t.Fatal(err)
+	}
+	s = snapshotOf(g, "Singularity", 0)
+	s.Version++
+	m.Update(snapMsg{s: s, ok: true})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(".")})
+	m.drawn = ""
+	screen := plainView(m)
+	if !strings.Contains(screen, "Last trick of round 3:") || !strings.Contains(screen, ansi.Strip(m.st.Card(want))) {
+		t.Fatalf("`.` at the start of round 4:\n%s", screen)
+	}
+}

@@ -188,7 +188,11 @@ func (tm *tableModel) takingText() bool {
 func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	prevTurn := tm.myTurn
 	if v, ok := s.View.(*trick.View); ok && len(v.LastTrick) > 0 {
-		tm.lastSeen.round, tm.lastSeen.trick, tm.lastSeen.winner = v.Round, v.LastTrick, v.LastWinner
+		r := v.Round
+		if _, held := roundEndHeld(s); held && len(v.Sheet) > 0 {
+			r = v.Sheet[len(v.Sheet)-1].Round // the engine has moved on to the next round
+		}
+		tm.lastSeen.round, tm.lastSeen.trick, tm.lastSeen.winner = r, v.LastTrick, v.LastWinner
 	}
 	if v, ok := s.View.(*trick.View); ok && len(v.Hand) > 1 {
 		nv := *v // the snapshot is shared: sort a copy
