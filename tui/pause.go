@@ -35,11 +35,6 @@ func (tm *tableModel) heldCentre(v *trick.View) string {
 	return line
 }
 
-// heldLine is the held trick on one line (the seat list layout).
-func (tm *tableModel) heldLine(v *trick.View) string {
-	return tm.m.st.Bold.Render(tm.trickLine(tm.m.tx.get("Trick complete:"), v.LastTrick, v.LastWinner))
-}
-
 // foreheadNote is the line under the held trick of the forehead round that
 // names the viewer's own card ("" otherwise).
 func (tm *tableModel) foreheadNote(v *trick.View) string {

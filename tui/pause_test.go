@@ -176,6 +176,31 @@ func TestTrickLinesNameTheWinnerAt80(t *testing.T) {
 	}
 }
 
+// A trick too wide for 80 columns goes on in the line below: the held
+// trick shows every seat's card, in every language.
+func TestHeldTrickShowsEveryCardAt80(t *testing.T) {
+	g := playTo(t, "singularity", 6, 1, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 3 && v.Phase == trick.PhasePlay && len(v.Trick) == 0 && len(v.LastTrick) == 6
+	})
+	for _, lang := range []string{"en", "de", "nl"} {
+		s := snapshotOf(g, "Singularity", 0)
+		s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
+		for i := range s.Seats {
+			s.Seats[i].Name = fmt.Sprintf("Longname%d", i)
+		}
+		s.Paused = true
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		screen := m.View()
+		checkFits(t, lang, screen, 80, 24)
+		for _, p := range s.View.(*trick.View).LastTrick {
+			if want := fmt.Sprintf("Longname%d %s", p.Seat, ansi.Strip(m.st.Card(p.Card))); !strings.Contains(ansi.Strip(screen), want) {
+				t.Errorf("%s: %q is not on the screen:\n%s", lang, want, ansi.Strip(screen))
+			}
+		}
+	}
+}
+
 // A seat sitting the round out is not asked to play when its turn comes
 // (its bot plays): the screen says it sits out, in every language, whole
 // within 80 columns, and a key gets the same reason.

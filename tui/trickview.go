@@ -345,6 +345,12 @@ func fitList(xs []string) string {
 // trickLine is a trick on one line after its label: who won it first (a
 // line cut at the screen's edge keeps the winner), then each seat's card.
 func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) string {
+	head, parts := tm.trickParts(label, ps, winner)
+	return head + strings.Join(parts, "  ")
+}
+
+// trickParts is trickLine's label (with the winner) and its cards.
+func (tm *tableModel) trickParts(label string, ps []trick.Played, winner int) (string, []string) {
 	st := tm.m.st
 	parts := make([]string, 0, len(ps))
 	for _, p := range ps {
@@ -358,7 +364,22 @@ func (tm *tableModel) trickLine(label string, ps []trick.Played, winner int) str
 	if winner >= 0 {
 		out += tm.m.tx.f("%s took it", tm.plainName(winner)) + " · "
 	}
-	return out + strings.Join(parts, "  ")
+	return out, parts
+}
+
+// trickLines is trickLine on two lines when it is wider than the screen:
+// the cards that do not fit go on the second ("" when all fit).
+func (tm *tableModel) trickLines(label string, ps []trick.Played, winner int) (string, string) {
+	head, parts := tm.trickParts(label, ps, winner)
+	w := tm.width()
+	k := len(parts)
+	for k > 1 && visibleWidth(head+strings.Join(parts[:k], "  ")) > w {
+		k--
+	}
+	if k == len(parts) {
+		return head + strings.Join(parts, "  "), ""
+	}
+	return head + strings.Join(parts[:k], "  "), "  " + strings.Join(parts[k:], "  ")
 }
 
 // modifierNote explains a special round in one line, or names it in a few
@@ -459,10 +480,25 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	}
 	b.WriteString(tm.watchersLine())
 
-	// The draw of a trump-choice round, the trick, or the last trick.
+	// The draw of a trump-choice round, the trick, or the last trick. A
+	// trick too wide for its line goes on in the line below, when that is free.
+	note := tm.foreheadNote(v)
+	wrap := !tm.showLast && note == ""
+	rest := ""
+	trickLine := func(label string, ps []trick.Played, winner int, style func(string) string) {
+		if !wrap {
+			b.WriteString(style(fit(tm.trickLine(label, ps, winner), tm.width())) + "\n")
+			return
+		}
+		first, more := tm.trickLines(label, ps, winner)
+		b.WriteString(style(fit(first, tm.width())) + "\n")
+		if more != "" {
+			rest = style(fit(more, tm.width()))
+		}
+	}
 	switch {
 	case tm.held(v):
-		b.WriteString(fit(tm.heldLine(v), tm.width()) + "\n")
+		trickLine(tx.get("Trick complete:"), v.LastTrick, v.LastWinner, st.Bold.Render)
 	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
 		var passes [][]string  // a seat drawing again starts a redraw of the tied
 		drew := map[int]bool{} // in the current pass
@@ -498,18 +534,21 @@ func (tm *tableModel) trickList(v *trick.View) string {
 		}
 		b.WriteString(fit(line(from), tm.width()) + "\n")
 	case len(v.Trick) > 0:
-		b.WriteString(fit(tm.trickLine(tx.get("Trick:"), v.Trick, -1), tm.width()) + "\n")
+		trickLine(tx.get("Trick:"), v.Trick, -1, func(s string) string { return s })
 	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
 		b.WriteString(fit(tm.roundSummary(v.Sheet[len(v.Sheet)-1]), tm.width()) + "\n")
 	case len(v.LastTrick) > 0:
-		b.WriteString(st.Subtle.Render(fit(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner), tm.width())) + "\n")
+		trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner, st.Subtle.Render)
 	default:
 		b.WriteString("\n")
 	}
-	if tm.showLast {
+	switch {
+	case tm.showLast:
 		b.WriteString(fit(tm.previousLine(v), tm.width()))
-	} else if note := tm.foreheadNote(v); note != "" {
+	case note != "":
 		b.WriteString(note)
+	default:
+		b.WriteString(rest)
 	}
 	b.WriteString("\n")
 	return b.String()
