@@ -108,7 +108,7 @@ func (l *layered) readFile(path string) error {
 		name := strings.ReplaceAll(key, "_", "-")
 		f := l.fs.Lookup(name)
 		if f == nil || !settable(name) {
-			errs = append(errs, fmt.Errorf("config file %s: unknown setting %q (the settings are serve's flags: cardroom serve -h)", path, key))
+			errs = append(errs, fmt.Errorf("config file %s: unknown setting %q: the keys are serve's flag names", path, key))
 			continue
 		}
 		v, err := tomlString(m[key])

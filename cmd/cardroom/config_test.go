@@ -111,7 +111,7 @@ func TestConfigErrorsNameTheirSource(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{"unknown key", "listne = \":1\"\n", nil, `unknown setting "listne"`},
+		{"unknown key", "listne = \":1\"\n", nil, `unknown setting "listne": the keys are serve's flag names`},
 		{"bad value in file", "max-sessions = \"many\"\n", nil, "max-sessions"},
 		{"array", "listen = [1, 2]\n", nil, "want a string"},
 		{"broken toml", "listen = \n", nil, "config file"},
