@@ -71,10 +71,10 @@ var (
 		"RLCard bot":             "RLCard-bot",
 		"random bot":             "willekeurige bot",
 		"simple bot":             "eenvoudige bot",
-		"%.1f points per deal":   "%.1f punten per deal",
-		"Go to deal %s (enter)":  "Naar deal %s (enter)",
+		"%.1f points per deal":   "%.1f punten per spel",
+		"Go to deal %s (enter)":  "Naar spel %s (enter)",
 		"Go to round %s (enter)": "Naar ronde %s (enter)",
-		"go to a deal":           "naar een deal",
+		"go to a deal":           "naar een spel",
 		"go to a round":          "naar een ronde",
 		"create":                 "aanmaken",
 	}

@@ -406,7 +406,7 @@ func TestChooseCardsFirstFits80(t *testing.T) {
 // Dutch writes a Dou Dizhu deal as "spel" on every screen.
 func TestDutchDealIsSpel(t *testing.T) {
 	tx := newText("nl")
-	for _, en := range []string{"Deal %d of %d", "Last deal:", "deal", "Deal %d is over:"} {
+	for _, en := range []string{"Deal %d of %d", "Last deal:", "deal", "Deal %d is over:", "%.1f points per deal", "Go to deal %s (enter)", "go to a deal"} {
 		if s := tx.get(en); !strings.Contains(strings.ToLower(s), "spel") {
 			t.Errorf("%q is %q in Dutch", en, s)
 		}
