@@ -241,6 +241,7 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 		{"the host handed bob's seat 3 to a bot", "Der Gastgeber hat Platz 3 von bob an einen Bot gegeben.", "De gastheer heeft plaats 3 van bob aan een bot gegeven."},
 		{"penalty: seat 2 (bob) -5 points: talked during the trick", "Strafe: Platz 2 (bob) -5 Punkte: talked during the trick", "Straf: plaats 2 (bob) -5 punten: talked during the trick"},
 		{"the table was closed", "Der Tisch wurde geschlossen.", "De tafel is gesloten."},
+		{"the server restarted: each seat's bot plays until its person is back", "Der Server wurde neu gestartet: Ein Bot spielt jeden Platz, bis sein Spieler zurück ist.", "De server is herstart: een bot speelt elke plaats tot de speler terug is."},
 	} {
 		if got := de.message(c.en); got != c.de {
 			t.Errorf("de: %q: got %q, want %q", c.en, got, c.de)
