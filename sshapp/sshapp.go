@@ -155,3 +155,10 @@ type ClosingMsg struct {
 	Cause  Cause
 	Reason string
 }
+
+// Farewell is what a model may implement to write the final line itself
+// (the reason in the player's language): the server prints Farewell()
+// instead of ClosingMsg's Reason, unless it is "".
+type Farewell interface {
+	Farewell() string
+}

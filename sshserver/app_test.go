@@ -91,15 +91,19 @@ type bumpMsg struct {
 }
 
 type counter struct {
-	s       *sshserver.Session
-	n       int
-	w, h    int
-	warn    string
-	closing string
-	bump    int
-	big     bool
-	dropped bool // an InputDroppedMsg came
+	s        *sshserver.Session
+	n        int
+	w, h     int
+	warn     string
+	closing  string
+	bump     int
+	big      bool
+	dropped  bool // an InputDroppedMsg came
+	farewell string
 }
+
+// Farewell is the final line of the user "polite" (sshapp.Farewell).
+func (m *counter) Farewell() string { return m.farewell }
 
 func (m *counter) Init() tea.Cmd { return tea.EnterAltScreen }
 
@@ -127,6 +131,9 @@ func (m *counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.dropped = true
 	case sshserver.ClosingMsg:
 		m.closing = fmt.Sprintf("closing (%s): %s", msg.Cause, msg.Reason)
+		if m.s.Identity().Name == "polite" {
+			m.farewell = "in my words: " + msg.Reason
+		}
 	case bumpMsg:
 		m.bump, m.big = msg.n, msg.big
 	}

@@ -364,6 +364,19 @@ func TestCloseKicksSession(t *testing.T) {
 	}
 }
 
+// A model that says its own farewell has it printed as the final line.
+func TestFarewellIsTheFinalLine(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "polite"})
+	waitFor(ctx, t, c, "count 0")
+	ts.app.session(ctx, t, 1).Close("Go away.")
+	waitFor(ctx, t, c, "in my words: Go away.")
+	if code, err := c.Wait(ctx); err != nil || code != 0 {
+		t.Errorf("closed session: exit %d, %v", code, err)
+	}
+}
+
 func TestShutdownTellsSessionsAndReturns(t *testing.T) {
 	ts := start(t, sshserver.Config{})
 	ctx := testCtx(t)

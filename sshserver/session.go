@@ -395,7 +395,7 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 
 	progDone := make(chan struct{})
 	s.goBG(func() { s.watch(sess, p, winch, repaint, progDone) })
-	err := s.runSafely(sess, p)
+	last, err := s.runSafely(sess, p)
 	close(progDone)
 
 	var final string
@@ -405,6 +405,9 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 	}
 	if _, reason := sess.closeReason(); reason != "" && final == "" {
 		final = reason
+		if f, ok := last.(sshapp.Farewell); ok && f.Farewell() != "" {
+			final = f.Farewell()
+		}
 	}
 	if final != "" {
 		final = "\r\n" + final + "\r\n"
@@ -427,15 +430,14 @@ func (s *Server) newModel(sess *Session) (m tea.Model) {
 
 // runSafely runs p; bubbletea recovers panics in Update and View itself,
 // this catches anything else.
-func (s *Server) runSafely(sess *Session, p *tea.Program) (err error) {
+func (s *Server) runSafely(sess *Session, p *tea.Program) (last tea.Model, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("program panicked", "session", sess.id, "panic", r, "stack", string(debug.Stack()))
-			err = tea.ErrProgramPanic
+			last, err = nil, tea.ErrProgramPanic
 		}
 	}()
-	_, err = p.Run()
-	return err
+	return p.Run()
 }
 
 // waitOutbox gives the client a bounded time to read the last bytes.

@@ -347,6 +347,12 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
+// Farewell is the session's final line in the player's language, once
+// the server closes it (sshapp.Farewell).
+func (m *model) Farewell() string { return m.closed }
+
+var _ sshapp.Farewell = (*model)(nil)
+
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -360,7 +366,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.keepStatus = m.app.now().Add(3 * time.Second)
 		return m, nil
 	case sshapp.ClosingMsg:
-		m.closed = msg.Reason
+		m.closed = m.tx.message(msg.Reason)
 		return m, tea.Quit
 	case lobbySubMsg:
 		m.lobbyOpening = false

@@ -533,6 +533,27 @@ var messages = []message{
 		"de", "Der Server kann deinen Namen gerade nicht speichern (vielleicht ist seine Festplatte voll): Bitte versuch es später noch einmal.",
 		"nl", "De server kan je naam nu niet opslaan (misschien is de schijf vol): probeer het later opnieuw."),
 
+	// sshserver and the app: why a session was closed (its final line).
+	msg(`The card room is shutting down\. See you soon!`,
+		"en", "The card room is shutting down. See you soon!",
+		"de", "Der Kartenraum schließt. Bis bald!",
+		"nl", "De kaartzaal sluit. Tot gauw!"),
+	msg(`Disconnected after `+word+` without input\.`,
+		"de", "Getrennt nach {0} ohne Eingabe.",
+		"nl", "Verbinding verbroken na {0} zonder invoer."),
+	msg(`Your session was closed\.`,
+		"de", "Deine Sitzung wurde beendet.",
+		"nl", "Je sessie is gesloten."),
+	msg(`You logged in again from another terminal; this session was closed\.`,
+		"de", "Du hast dich in einem anderen Terminal wieder angemeldet; diese Sitzung wurde beendet.",
+		"nl", "Je bent opnieuw ingelogd vanaf een andere terminal; deze sessie is gesloten."),
+	msg(`An admin closed your session\.`,
+		"de", "Ein Admin hat deine Sitzung beendet.",
+		"nl", "Een beheerder heeft je sessie gesloten."),
+	msg(`An admin has banned you from this card room\.`,
+		"de", "Ein Admin hat dich aus diesem Kartenraum verbannt.",
+		"nl", "Een beheerder heeft je uit deze kaartzaal verbannen."),
+
 	// tables: system chat lines and why a table ended.
 	msg(`the server cannot save the game: paused`,
 		"de", "Der Server kann das Spiel nicht speichern: Pause.",

@@ -19,6 +19,7 @@ import (
 	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -491,5 +492,26 @@ func TestDutchGameIsPartij(t *testing.T) {
 		if s := tx.err(err); !strings.Contains(s, "partij") {
 			t.Errorf("%q is %q in Dutch", err, s)
 		}
+	}
+}
+
+// The final line of a closed session (sshapp.Farewell) is in the player's
+// language; English keeps the server's words.
+func TestFarewellInThePlayersLanguage(t *testing.T) {
+	for lang, want := range map[string]string{
+		"en": "The card room is shutting down. See you soon!",
+		"de": "Der Kartenraum schließt. Bis bald!",
+		"nl": "De kaartzaal sluit. Tot gauw!",
+	} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		m.Update(sshapp.ClosingMsg{Cause: sshapp.CauseShutdown, Reason: "The card room is shutting down. See you soon!"})
+		if got := m.Farewell(); got != want {
+			t.Errorf("%s: farewell %q, want %q", lang, got, want)
+		}
+	}
+	m := testModel(80, 24, Settings{Lang: "de"})
+	m.Update(sshapp.ClosingMsg{Cause: sshapp.CauseIdle, Reason: "Disconnected after 30m0s without input."})
+	if got, want := m.Farewell(), "Getrennt nach 30m0s ohne Eingabe."; got != want {
+		t.Errorf("idle: farewell %q, want %q", got, want)
 	}
 }
