@@ -78,7 +78,7 @@ func (tm *tableModel) ddStillOut(v *doudizhu.View) string {
 		case doudizhu.Rank(r) >= doudizhu.BlackJoker:
 			parts = append(parts, jokerFace(doudizhu.Rank(r)))
 		default:
-			parts = append(parts, doudizhu.Rank(r).String()+"×"+strconv.Itoa(n))
+			parts = append(parts, ddRanksText(tm.m.tx.lang, doudizhu.Rank(r).String())+"×"+strconv.Itoa(n))
 		}
 	}
 	if len(parts) == 0 {

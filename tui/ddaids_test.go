@@ -130,6 +130,27 @@ func TestDouDizhuCounterOfRanksStillOut(t *testing.T) {
 	}
 }
 
+// The counter writes ranks as the player's cards read: German 10 B D,
+// Dutch 10 B V H, never the rules' T J Q.
+func TestDouDizhuCounterInTheCardsLanguage(t *testing.T) {
+	g := ddPlayUntil(t, 6, func(g engine.Game, v *doudizhu.View) bool { return v.Phase == doudizhu.Playing && len(v.History) > 4 })
+	for _, lang := range []string{"de", "nl"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+		ddPress(m, "c")
+		out := stripANSI(m.View())
+		i := strings.Index(out, m.tx.get("Still out:"))
+		if i < 0 {
+			t.Fatalf("%s: c shows no counter:\n%s", lang, out)
+		}
+		line := out[i : i+strings.Index(out[i:], "\n")]
+		for _, f := range strings.Fields(strings.TrimPrefix(line, m.tx.get("Still out:"))) {
+			if r, _, ok := strings.Cut(f, "×"); ok && (strings.ContainsAny(r, "TJQ") || lang == "nl" && r == "K") {
+				t.Errorf("%s: %q in %q is not how the cards read", lang, f, line)
+			}
+		}
+	}
+}
+
 func TestDouDizhuHintStartsWithTheGoodPlayAndSaysWhenNothingBeats(t *testing.T) {
 	// Nothing beats the table: x says so.
 	g := ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
