@@ -40,7 +40,11 @@ func (tm *tableModel) gameOverView() string {
 	switch v := s.View.(type) {
 	case *trick.View:
 		if len(v.LastTrick) > 0 {
-			b.WriteString("\n" + fit(tm.trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner), tm.width()) + "\n")
+			first, rest := tm.trickLines(tx.get("Last trick:"), v.LastTrick, v.LastWinner)
+			b.WriteString("\n" + fit(first, tm.width()) + "\n")
+			if rest != "" {
+				b.WriteString(fit(rest, tm.width()) + "\n")
+			}
 		}
 	case *doudizhu.View:
 		if panel := tm.dealPanel(v); panel != nil {

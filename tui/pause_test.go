@@ -201,6 +201,26 @@ func TestHeldTrickShowsEveryCardAt80(t *testing.T) {
 	}
 }
 
+// The game-over screen shows every card of the last trick at 80 columns.
+func TestGameOverLastTrickWholeAt80(t *testing.T) {
+	m := gameOver("singularity")(t, testModel(80, 24, Settings{Lang: "de"}))
+	s := m.table.snap
+	s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
+	for i := range s.Seats {
+		s.Seats[i].Name = fmt.Sprintf("Longname%d", i)
+	}
+	s.Version++
+	m.Update(snapMsg{s: s, ok: true})
+	m.drawn = ""
+	screen := m.View()
+	checkFits(t, "game over", screen, 80, 24)
+	for _, p := range s.View.(*trick.View).LastTrick {
+		if want := fmt.Sprintf("Longname%d %s", p.Seat, ansi.Strip(m.st.Card(p.Card))); !strings.Contains(ansi.Strip(screen), want) {
+			t.Errorf("%q is not on the screen:\n%s", want, ansi.Strip(screen))
+		}
+	}
+}
+
 // A seat sitting the round out is not asked to play when its turn comes
 // (its bot plays): the screen says it sits out, in every language, whole
 // within 80 columns, and a key gets the same reason.
