@@ -96,7 +96,7 @@ func (m *model) adminView() string {
 	section(tx.f("Sessions (%d)", len(d.sessions)), len(d.sessions), lines)
 	lines = lines[:0]
 	for _, t := range d.tables {
-		lines = append(lines, fmt.Sprintf("%s %s %s", cell(t.ID, 8), cell(t.Title, 15), tx.f("people %d · bots %d · watching %d · %s", t.Humans, t.Bots, t.Spectators, tx.get(t.Phase.String()))))
+		lines = append(lines, fmt.Sprintf("%s %s %s", cell(t.ID, 8), cell(gameTitle(tx, t.Title), 15), tx.f("people %d · bots %d · watching %d · %s", t.Humans, t.Bots, t.Spectators, tx.get(t.Phase.String()))))
 	}
 	section(tx.f("Tables (%d)", len(d.tables)), len(d.tables), lines)
 	lines = lines[:0]

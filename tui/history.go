@@ -130,7 +130,7 @@ func (m *model) historyView() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(tx.get("Your games")) + st.Subtle.Render("  "+tx.get("finished games, newest first")) + "\n\n")
 	for _, f := range h.profile {
-		line := st.Bold.Render(f.title) + "  " + gameCount(tx, f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
+		line := st.Bold.Render(gameTitle(tx, f.title)) + "  " + gameCount(tx, f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
 		if f.rounds > 0 {
 			per := tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
 			if f.deals {
@@ -169,7 +169,7 @@ func (m *model) historyView() string {
 			}
 			title := g.Ruleset
 			if r, err := m.app.reg.Lookup(g.Ruleset); err == nil {
-				title = r.Title
+				title = gameTitle(tx, r.Title)
 			}
 			line := fmt.Sprintf("%-6d %-16s %-15s %5s %7s  %s", g.ID, g.Ended.UTC().Format("2006-01-02 15:04"), title, place, total, strings.Join(names, ", "))
 			if i == h.sel {
@@ -217,9 +217,9 @@ func (m *model) boardView() string {
 	b.WriteString(st.Title.Render(tx.get("Leaderboard")) + "  ")
 	for i, r := range rs {
 		if i == bd.family {
-			b.WriteString(st.Selected.Render(" "+r.Title+" ") + " ")
+			b.WriteString(st.Selected.Render(" "+gameTitle(tx, r.Title)+" ") + " ")
 		} else {
-			b.WriteString(st.Subtle.Render(" "+r.Title+" ") + " ")
+			b.WriteString(st.Subtle.Render(" "+gameTitle(tx, r.Title)+" ") + " ")
 		}
 	}
 	b.WriteString("\n" + st.Subtle.Render(tx.get("OpenSkill ratings: the score is μ − 3σ, sure to grow with games won")) + "\n\n")

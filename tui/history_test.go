@@ -203,3 +203,13 @@ func TestSettingsPersist(t *testing.T) {
 		t.Fatalf("bad saved settings loaded as %+v", got)
 	}
 }
+
+// The leaderboard's tabs name the games in the player's language.
+func TestGameTitlesTranslated(t *testing.T) {
+	m := testModel(80, 24, Settings{Lang: "de"})
+	m.app.SetArchive(&fakeArchive{game: finishedGame(t)})
+	m.Update(m.lobbyKey(keyMsg("r"))())
+	if v := m.View(); !strings.Contains(v, "Sonderrunden") || strings.Contains(v, "Special Rounds") {
+		t.Fatalf("leaderboard:\n%s", v)
+	}
+}

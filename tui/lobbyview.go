@@ -181,7 +181,7 @@ func (m *model) lobbyView() string {
 	ts := m.shownTables()
 	if m.filter != "" {
 		r, _ := m.app.reg.Lookup(m.filter)
-		b.WriteString(st.Subtle.Render(tx.get("Showing: ")) + st.Bold.Render(r.Title) + st.Subtle.Render("  ("+tx.get("f: next game")+")") + "\n")
+		b.WriteString(st.Subtle.Render(tx.get("Showing: ")) + st.Bold.Render(gameTitle(tx, r.Title)) + st.Subtle.Render("  ("+tx.get("f: next game")+")") + "\n")
 	}
 	if opening {
 		b.WriteString("\n")
