@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/store"
@@ -58,7 +59,7 @@ func (a *App) SetMOTD(s string) {
 		if len(a.admin.motd) == motdLines {
 			break
 		}
-		a.admin.motd = append(a.admin.motd, cleanLine(l))
+		a.admin.motd = append(a.admin.motd, cleanLine(ansi.Strip(l))) // a coloured motd file shows its text
 	}
 	if len(a.admin.motd) == 1 && a.admin.motd[0] == "" {
 		a.admin.motd = nil

@@ -156,14 +156,14 @@ func TestAdminScreenFits(t *testing.T) {
 	}
 }
 
-// The message of the day shows on the lobby, cleaned and cut to the width,
-// three lines at most.
+// The message of the day shows on the lobby, cleaned (escape sequences go
+// whole) and cut to the width, three lines at most.
 func TestMOTD(t *testing.T) {
 	m := testModel(80, 24, Settings{})
 	m.app.SetMOTD("Welcome!\x1b[31m red\x07\n" + strings.Repeat("日本語", 40) + "\nthree\nfour\n")
 	v := m.View()
 	checkFits(t, "lobby with a motd", v, 80, 24)
-	if !strings.Contains(v, "Welcome![31m red") || !strings.Contains(v, "three") || strings.Contains(v, "four") || strings.Contains(v, "\x1b[31m") {
+	if !strings.Contains(v, "Welcome! red") || !strings.Contains(v, "three") || strings.Contains(v, "four") || strings.Contains(v, "\x1b[31m") {
 		t.Fatalf("lobby:\n%q", v)
 	}
 }
