@@ -162,7 +162,7 @@ func (m *model) adminCommand(line string) (cmd tea.Cmd, ok bool) {
 		return func() tea.Msg { return a.ban(tx, f[1], d, by) }, true
 	case "unban":
 		if len(f) != 2 {
-			return m.fail(errors.New(tx.get("usage: :unban KEY|IP (the admin screen lists the bans)"))), true
+			return m.fail(errors.New(tx.get("usage: :unban NAME|KEY|IP (the admin screen lists the bans)"))), true
 		}
 		return func() tea.Msg { return a.unban(tx, f[1]) }, true
 	case "announce":
@@ -267,6 +267,15 @@ func (a *App) unban(tx *text, target string) tea.Msg {
 	kind := store.BanKey
 	if ip := net.ParseIP(target); ip != nil {
 		kind, target = store.BanIP, ip.String()
+	} else if !strings.HasPrefix(target, "SHA256:") { // a name: the ban made for it
+		a.mu.Lock()
+		for _, b := range a.admin.bans {
+			if b.Name != "" && strings.EqualFold(b.Name, target) {
+				kind, target = b.Kind, b.Value
+				break
+			}
+		}
+		a.mu.Unlock()
 	}
 	k := [2]string{kind, target}
 	a.mu.Lock()

@@ -93,6 +93,16 @@ func TestAdminBans(t *testing.T) {
 	if got := runAdmin(t, m, "unban 192.0.2.9"); got.err != nil || a.Refused("SHA256:anyone", "192.0.2.9") != "" {
 		t.Errorf("unban: %+v", got)
 	}
+	// The ban made by a name is lifted by that name.
+	if got := runAdmin(t, m, "ban mallory"); got.err != nil {
+		t.Fatal(got.err)
+	}
+	if got := runAdmin(t, m, "unban Mallory"); got.err != nil || a.Refused("SHA256:mallory", "192.0.2.1") != "" {
+		t.Errorf("unban by name: %+v", got)
+	}
+	if _, ok := bs.bans[[2]string{store.BanKey, "SHA256:mallory"}]; ok {
+		t.Error("the ban lifted by name is still in the store")
+	}
 	for line, want := range map[string]string{
 		"ban root":          "admin's key",
 		"ban SHA256:root":   "admin's key",

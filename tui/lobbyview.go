@@ -326,7 +326,7 @@ func (m *model) helpView() string {
 		tx.get("  to a bot, :penalty N -5 reason gives a Boerenbridge penalty."),
 	)
 	if m.isAdmin() {
-		lines = append(lines, tx.get("  Admins: :kick NAME, :ban NAME [DURATION], :unban KEY|IP, :announce TEXT."))
+		lines = append(lines, tx.get("  Admins: :kick NAME, :ban NAME [DURATION], :unban NAME|KEY|IP, :announce TEXT."))
 	}
 	if m.screen == tableScreen && m.table != nil {
 		if keys := m.table.keys(); len(keys) > 0 { // none while others move
