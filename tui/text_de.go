@@ -172,7 +172,7 @@ var catalogueDE = map[string]string{
 	"seat":                                  "Platz",
 	"send":                                  "senden",
 	"settings":                              "Einstellungen",
-	"sit":                                   "setzen",
+	"sit":                                   "hinsetzen",
 	"sits out":                              "setzt aus",
 	"start with bots":                       "mit Bots starten",
 	"tab: back to the table":                "tab: zurück zum Tisch",
