@@ -89,10 +89,16 @@ type Config struct {
 	// IdleClose closes a table waiting for its start that nobody has been
 	// at for this long (tables.DefaultIdleClose when 0; Off: never).
 	IdleClose time.Duration
-	// UnattendedClose ends a running game whose table nobody (no person in
-	// a seat, no spectator) has been at for this long, restored tables
-	// too (tables.DefaultUnattendedClose when 0; Off: never).
+	// UnattendedClose ends a running game whose table nobody (no person
+	// connected, no spectator) has been at for this long, restored tables
+	// too, unless a person keeps a seat there (SeatHold;
+	// tables.DefaultUnattendedClose when 0; Off: never).
 	UnattendedClose time.Duration
+	// SeatHold is how long a running game waits, holding still, for its
+	// people when all have left its table but still have their seats: gone
+	// to the lobby, dropped, not back since a restart (tables.Config.SeatHold;
+	// tables.DefaultSeatHold when 0; Off: no hold, UnattendedClose applies).
+	SeatHold time.Duration
 	// MaxTables bounds the tables running at once (200 when 0).
 	MaxTables int
 	// MaxTablesPerPlayer bounds the tables one person (a key, or an
@@ -302,6 +308,9 @@ func New(cfg Config) *Lobby {
 	}
 	if cfg.UnattendedClose == 0 {
 		cfg.UnattendedClose = tables.DefaultUnattendedClose
+	}
+	if cfg.SeatHold == 0 {
+		cfg.SeatHold = tables.DefaultSeatHold
 	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 200
@@ -1147,7 +1156,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		ID: l.newID(), Name: name, Ruleset: rs, Options: req.Options, Seats: seats,
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
-		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: pick(req.TrickPause, max(l.cfg.TrickPause, 0)), JournalRetry: l.cfg.JournalRetry, BotLevels: req.BotLevels,
+		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), SeatHold: max(l.cfg.SeatHold, 0), TrickPause: pick(req.TrickPause, max(l.cfg.TrickPause, 0)), JournalRetry: l.cfg.JournalRetry, BotLevels: req.BotLevels,
 		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 		Fallback: l.cfg.Fallback,
 	}
@@ -1261,7 +1270,7 @@ func (l *Lobby) restore() {
 // restoreOne brings back one table from its journal and starts it.
 func (l *Lobby) restoreOne(s tables.Saved) {
 	cfg := tables.Config{
-		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry,
+		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), SeatHold: max(l.cfg.SeatHold, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry,
 		Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
 		Fallback: l.cfg.Fallback,
 	}

@@ -155,7 +155,8 @@ func TestRestoreTablesAtStart(t *testing.T) {
 		j := newMemJournal()
 		clock := tables.NewFakeClock(t0)
 		cfg := Config{Registry: engine.NewRegistry(turnsRuleset()), Clock: clock, Seed: 42,
-			BotPace: time.Second, TurnTimer: Off, Journal: j, Saved: j}
+			BotPace: time.Second, TurnTimer: Off, Journal: j, Saved: j,
+			SeatHold: Off} // the bots play on while alice is away
 		l1 := New(cfg)
 		errc := make(chan error, 1)
 		go func() { errc <- l1.Run(context.Background()) }()
@@ -245,7 +246,8 @@ func TestRestoredTableKeepsBotLevels(t *testing.T) {
 		known := map[string]bool{"easy": true, "strong": true}
 		cfg := Config{Registry: engine.NewRegistry(turnsRuleset()), Clock: clock, Seed: 42,
 			BotPace: time.Second, TurnTimer: Off, Journal: j, Saved: j,
-			Bots: func(string, int) engine.Bot { return levelBot{"default"} },
+			SeatHold: Off, // the restored game plays on without alice
+			Bots:     func(string, int) engine.Bot { return levelBot{"default"} },
 			LevelBots: func(rs, level string, seat int) (engine.Bot, error) {
 				if !known[level] {
 					return nil, fmt.Errorf("no bot level %q", level)

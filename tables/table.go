@@ -93,8 +93,9 @@ type Table struct {
 	armed      armKey
 	botTimer   Timer
 	turnTimer  Timer
-	idleTimer  Timer // a waiting table nobody is at closes when it fires
-	pause      Timer // the completed trick on screen ends when it fires (pause.go)
+	idleTimer  Timer         // a waiting table nobody is at closes when it fires
+	idleFor    time.Duration // the grace idleTimer was set to
+	pause      Timer         // the completed trick on screen ends when it fires (pause.go)
 	deadline   time.Time
 	ctx        context.Context // Run's context (Background before Run): decisions derive from it
 	thinking   *decision       // the bot decision in flight for armed, nil when none
@@ -147,6 +148,7 @@ type armKey struct {
 	chance bool // a chance step shown at the bots' pace (PacedChancer)
 	forced bool // the person to move has one move nobody chooses, played for them (forced)
 	paused bool // a completed trick is on screen (pause.go): nobody moves
+	held   bool // the game waits for its people (waitsForPeople): nobody moves
 }
 
 // New validates cfg (rule set, options, number of seats) and returns a table
@@ -443,6 +445,9 @@ func (t *Table) advance() error {
 		if t.pause != nil {
 			return nil // the completed trick stays on screen; then the game goes on
 		}
+		if t.waitsForPeople() {
+			return nil // nobody moves until someone is back
+		}
 		if t.g.Done() {
 			t.phase = Over
 			t.gameOver()
@@ -661,8 +666,8 @@ func (t *Table) playBot(i int, m engine.Move) error {
 }
 
 func (t *Table) currentKey() armKey {
-	k := armKey{phase: t.phase, events: len(t.events), next: engine.Over, paused: t.pause != nil}
-	if t.phase == Playing && !t.g.Done() && !k.paused {
+	k := armKey{phase: t.phase, events: len(t.events), next: engine.Over, paused: t.pause != nil, held: t.waitsForPeople()}
+	if t.phase == Playing && !t.g.Done() && !k.paused && !k.held {
 		k.next = t.g.Next()
 		if k.next >= 0 && k.next < len(t.seats) {
 			k.bot = t.botDriven(k.next)
@@ -673,21 +678,22 @@ func (t *Table) currentKey() armKey {
 	return k
 }
 
-// idle reports whether a waiting or running table has nobody at it: no
-// subscriber and no connected person in a seat (see idleAfter).
+// idle reports whether a waiting or running table has nobody at it and an
+// end in sight (see idleAfter).
 func (t *Table) idle() bool {
-	if t.idleAfter() <= 0 || len(t.subs) > 0 {
-		return false
-	}
-	return !slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" && s.connected })
+	return t.idleAfter() > 0 && t.nobodyAt()
 }
 
 // schedule arms the bot pace timer or the turn timer for whoever moves now,
 // and the idle timer of a waiting table nobody is at.
 func (t *Table) schedule() {
 	switch idle := t.idle(); {
-	case idle && t.idleTimer == nil:
-		t.idleTimer = t.clock.NewTimer(t.idleAfter())
+	case idle && (t.idleTimer == nil || t.idleFor != t.idleAfter()):
+		if t.idleTimer != nil {
+			t.idleTimer.Stop()
+		}
+		t.idleFor = t.idleAfter()
+		t.idleTimer = t.clock.NewTimer(t.idleFor)
 	case !idle && t.idleTimer != nil:
 		t.idleTimer.Stop()
 		t.idleTimer = nil

@@ -143,6 +143,9 @@ const (
 	// DefaultUnattendedClose is the grace a running table nobody is at gets
 	// (Config.UnattendedClose of a server's tables).
 	DefaultUnattendedClose = time.Minute
+	// DefaultSeatHold is how long a running game waits for its people
+	// when all have left its table (Config.SeatHold of a server's tables).
+	DefaultSeatHold = 30 * time.Minute
 	// MaxChatRunes is the longest chat line accepted, in characters.
 	MaxChatRunes = 200
 	// ChatBurst lines may be sent at once; after that one line per ChatEvery.
@@ -193,10 +196,15 @@ type Config struct {
 	// long; 0 never does.
 	IdleClose time.Duration
 	// UnattendedClose ends a running game when nobody has been at its table
-	// (no subscriber: no person in a seat and no spectator) for this long,
-	// so bots do not play on for nobody; 0 never does. The game is kept,
-	// unrated, as unfinished.
+	// (no subscriber: no person connected and no spectator) for this long,
+	// so bots do not play on for nobody, unless SeatHold holds it for a
+	// person's seat; 0 never does. The game is kept, unrated, as unfinished.
 	UnattendedClose time.Duration
+	// SeatHold: a running game nobody is at while a person still has a
+	// seat there (gone to the lobby, dropped) holds still for them, no bot
+	// moving and no turn timer running, and ends, unfinished, after this
+	// long; 0: no hold (UnattendedClose applies).
+	SeatHold time.Duration
 	// JournalRetry is how often a table whose journal cannot be written
 	// tries again, paused meanwhile (DefaultJournalRetry when 0).
 	JournalRetry time.Duration

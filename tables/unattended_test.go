@@ -90,3 +90,76 @@ func TestRestoredUnattendedTableEnds(t *testing.T) {
 		}
 	})
 }
+
+// ON-2 [choice]: a running game whose person has left its table (gone to
+// the lobby, dropped) but keeps the seat holds still for SeatHold: no bot
+// moves and no turn timer runs; it goes on when the person is back, and
+// ends, unfinished, when nobody comes back in time. With someone watching,
+// the bots play on.
+func TestON2NobodyAtTheTableHoldsTheGame(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		j := newMemJournal()
+		cfg := defaultConfig("toy")
+		cfg.Options = engine.Options{"rounds": "5"}
+		cfg.BotPace, cfg.TurnTimer = time.Second, time.Minute
+		cfg.UnattendedClose, cfg.SeatHold, cfg.Journal = time.Minute, 30*time.Minute, j
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		r.advance(10 * time.Second)
+		a.sub.Close()
+		synctest.Wait()
+		held := j.count("t1")
+		r.advance(29 * time.Minute)
+		synctest.Wait()
+		if n := j.count("t1"); n != held {
+			t.Fatalf("%d journal lines after 29 minutes away, want %d: the game went on for nobody", n, held)
+		}
+		select {
+		case <-r.table.Done():
+			t.Fatal("ended before its hold")
+		default:
+		}
+
+		a = r.subscribe(alice) // back: the game goes on
+		s := a.now()
+		if s.Phase != Playing {
+			t.Fatalf("phase %v once back, want playing", s.Phase)
+		}
+		if s.Deadline.IsZero() {
+			t.Fatal("no turn timer once back")
+		}
+		r.advance(time.Minute) // her timer runs out: her bot plays, at its pace
+		r.advance(2 * time.Second)
+		if n := j.count("t1"); n == held {
+			t.Fatal("the game did not go on once its person was back")
+		}
+
+		c := r.subscribe(carol) // a spectator: the bots play on
+		a.sub.Close()
+		synctest.Wait()
+		watched := j.count("t1")
+		for range 3 {
+			r.advance(time.Second)
+		}
+		if n := j.count("t1"); n == watched {
+			t.Fatal("the game held still with a spectator at the table")
+		}
+		c.sub.Close()
+		synctest.Wait()
+		r.advance(30*time.Minute - time.Second)
+		synctest.Wait()
+		select {
+		case <-r.table.Done():
+			t.Fatal("ended before its hold")
+		default:
+		}
+		r.advance(time.Second)
+		if err := r.wait(); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		if len(j.finished) != 1 || j.finished[0].Complete {
+			t.Fatalf("finished %+v, want the game kept, unfinished", j.finished)
+		}
+	})
+}
