@@ -10,9 +10,9 @@ import (
 
 // PlayFit weighs determinizations of a view (hands as FromView takes them)
 // by how well they explain the cards the other seats have played this
-// round. Each other seat is, with even odds, one that plays as
+// round. Each other seat is, with odds prior, one that plays as
 // HeuristicMove would (each card its choice with odds 1−noise, any
-// playable card otherwise) or one whose cards say nothing about its hand,
+// playable card otherwise), or else one whose cards say nothing about its hand,
 // so a seat that plays like the heuristic is read closely and one that
 // does not (a person, a searching bot) barely moves the weights. It is a
 // model for a bot's inference, not a claim about how the others play. One
@@ -22,11 +22,13 @@ type PlayFit struct {
 	start *View // v at its round's first lead
 	game  *Game // the game there, built by the first Weight
 	noise float64
+	prior float64
 }
 
 // NewPlayFit returns the weigher of v's round; nil when no card has been
 // played this round, or in the forehead round (SR-9), where nobody chooses.
-func NewPlayFit(v *View, noise float64) *PlayFit {
+// prior is the odds that a seat plays as the heuristic.
+func NewPlayFit(v *View, noise, prior float64) *PlayFit {
 	if v.Phase != PhasePlay || len(v.Played) == 0 || v.Modifier == Forehead {
 		return nil
 	}
@@ -43,7 +45,7 @@ func NewPlayFit(v *View, noise float64) *PlayFit {
 	}
 	w.Hand = hand.Cards()
 	w.Turn = v.Played[0].Seat
-	return &PlayFit{v: v, start: &w, noise: noise}
+	return &PlayFit{v: v, start: &w, noise: noise, prior: prior}
 }
 
 // Weight is the odds, up to a constant factor, of the others' cards played
@@ -84,7 +86,7 @@ func (p *PlayFit) Weight(hands []cards.Hand) float64 {
 	}
 	w := 1.0
 	for s := range len(hands) {
-		w *= (close[s] + loose[s]) / 2
+		w *= p.prior*close[s] + (1-p.prior)*loose[s]
 	}
 	return w
 }

@@ -95,11 +95,14 @@ type Config struct {
 	Candidates int
 	// FitNoise: besides the bids, the others' choices weigh the sampled
 	// deals — the cards they played this round, a trump they named, their
-	// bids in the forehead round: each seat is, with even odds, one that
-	// makes the heuristic's choice (HeuristicMove) with odds 1−FitNoise and
-	// any otherwise, or one whose choices say nothing (trick.PlayFit; 0:
-	// only the bids weigh).
+	// bids in the forehead round: each seat is, with odds FitPrior, one
+	// that makes the heuristic's choice (HeuristicMove) with odds
+	// 1−FitNoise and any otherwise, or else one whose choices say nothing
+	// (trick.PlayFit; 0: only the bids weigh).
 	FitNoise float64
+	// FitPrior is the odds that a seat chooses as the heuristic does
+	// (0: even odds).
+	FitPrior float64
 }
 
 // Configs by level. Strong takes about 5 ms of CPU per decision (p99
@@ -108,8 +111,8 @@ type Config struct {
 // docs/BOTS.md); the Budget guards a busier machine.
 var configs = [...]Config{
 	Easy:   {Samples: 6},
-	Normal: {Samples: 24, ExactLeaves: 6, Budget: 100 * time.Millisecond},
-	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Candidates: 8, FitNoise: 0.1, Budget: 150 * time.Millisecond},
+	Normal: {Samples: 12, ExactLeaves: 6, Budget: 100 * time.Millisecond},
+	Strong: {Samples: 200, Playouts: 1600, ExactLeaves: 24, WinBonus: 40, Rival: 1, Candidates: 8, FitNoise: 0.1, FitPrior: 0.9, Budget: 150 * time.Millisecond},
 }
 
 // Bot is a determinized Monte Carlo bot for the trick games.

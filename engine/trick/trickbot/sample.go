@@ -24,10 +24,11 @@ type sampler struct {
 	// lacking is the set of suits some seat has shown it lacks.
 	lacking uint8
 	anyVoid bool
-	// noise is Config.FitNoise; fit weighs a sample by the cards the others
+	// noise and prior are Config.FitNoise and FitPrior; fit weighs a sample by the cards the others
 	// played this round (nil: not weighed); candidates > 0 picks each
 	// sample among that many deals.
 	noise      float64
+	prior      float64
 	fit        *trick.PlayFit
 	candidates int
 }
@@ -70,9 +71,12 @@ func newSampler(v *trick.View, c Config) *sampler {
 		s.need[seat] = v.HandSizes[seat] - s.known[seat].Len()
 	}
 	s.pool = unseen.Cards()
-	s.candidates, s.noise = c.Candidates, c.FitNoise
+	s.candidates, s.noise, s.prior = c.Candidates, c.FitNoise, c.FitPrior
+	if s.prior == 0 {
+		s.prior = 0.5
+	}
 	if c.FitNoise > 0 {
-		s.fit = trick.NewPlayFit(v, c.FitNoise)
+		s.fit = trick.NewPlayFit(v, c.FitNoise, s.prior)
 	}
 	// Voids: a suit card of another suit than the one led shows the seat
 	// has none of the led suit (TT-3); a Singularity or CLANKER shows nothing.
@@ -216,25 +220,25 @@ func (s *sampler) dealt(hands []cards.Hand, seat int) cards.Hand {
 }
 
 // trumpFit is how well a sample fits a trump another seat named (TR-3,
-// TR-4, SR-6): with even odds the seat names as the heuristic does (its
-// best suit with odds 1−noise, any suit otherwise) or any suit (1 when not
-// weighed).
+// TR-4, SR-6): the seat names as the heuristic does (its best suit with
+// odds 1−noise, any suit otherwise) with odds prior, or else any suit (1
+// when not weighed).
 func (s *sampler) trumpFit(hands []cards.Hand) float64 {
 	v, by := s.v, s.v.NamedBy
 	if s.noise == 0 || !v.TrumpKnown || by < 0 || by == v.Seat || v.Trump == cards.NoSuit {
 		return 1
 	}
 	if trick.BestSuit(s.dealt(hands, by)) == v.Trump {
-		return (1 - s.noise + s.noise/4 + 0.25) / 2
+		return s.prior*(1-s.noise+s.noise/4) + (1-s.prior)*0.25
 	}
-	return (s.noise/4 + 0.25) / 2
+	return s.prior*(s.noise/4) + (1-s.prior)*0.25
 }
 
 // foreheadFit is how well a forehead round's sample (SR-9) fits the bids
 // made: each bidder saw every card but its own, the seat's among them,
-// and with even odds bids as the heuristic does (no trick when it sees a
-// Singularity, a Queen or higher or a trump; with odds 1−noise) or either
-// bid (1 when not weighed).
+// and with odds prior bids as the heuristic does (no trick when it sees a
+// Singularity, a Queen or higher or a trump; with odds 1−noise), or else
+// either bid (1 when not weighed).
 func (s *sampler) foreheadFit(hands []cards.Hand) float64 {
 	v := s.v
 	if s.noise == 0 {
@@ -252,9 +256,9 @@ func (s *sampler) foreheadFit(hands []cards.Hand) float64 {
 			}
 		}
 		if bid == want {
-			w *= (1 - s.noise/2 + 0.5) / 2
+			w *= s.prior*(1-s.noise/2) + (1-s.prior)*0.5
 		} else {
-			w *= (s.noise/2 + 0.5) / 2
+			w *= s.prior*(s.noise/2) + (1-s.prior)*0.5
 		}
 	}
 	return w
