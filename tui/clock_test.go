@@ -123,3 +123,23 @@ type bellSession struct {
 }
 
 func (b bellSession) Bell() { *b.n++ }
+
+// Another player's countdown is shown, never in the warning style: only
+// the player to move is warned.
+func TestClockWarnsOnlyOnYourTurn(t *testing.T) {
+	now := fixedNow
+	app := NewApp(nil, games.Registry(), func() time.Time { return now })
+	m := newModel(app, newFakeSession(80, 24, termenv.ANSI256), lobby.Entry{Player: tables.Player{ID: "SHA256:test", Name: "alice"}}, Settings{Lang: "en", Glyphs: Unicode})
+	m = onTable(m, screens()[0].snap(t))
+	tm := m.table
+	now = tm.snap.Deadline.Add(-9 * time.Second)
+	warn := m.st.Err.Render("⏱ 9 s")
+	tm.myTurn = true
+	if h := tm.header(); !strings.Contains(h, warn) {
+		t.Fatalf("my turn, 9 s left: header %q has no warning %q", h, warn)
+	}
+	tm.myTurn = false
+	if h := tm.header(); strings.Contains(h, warn) || !strings.Contains(h, "9 s") {
+		t.Fatalf("another's turn, 9 s left: header %q", h)
+	}
+}

@@ -233,7 +233,7 @@ func (m *model) boardView() string {
 		}
 		for i, r := range rows {
 			name := ratedName(tx, r)
-			line := fmt.Sprintf("  %2d. %s %7.1f  %s", i+1, cell(name, 18), r.Ordinal(), gameCount(tx, r.Games))
+			line := fmt.Sprintf("  %2d. %s %7s  %s", i+1, cell(name, 18), tx.decimal(r.Ordinal()), gameCount(tx, r.Games))
 			if r.PlayerID == m.player.ID {
 				line = st.Bold.Render(line + "  ← " + tx.get("you"))
 			}

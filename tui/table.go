@@ -606,7 +606,10 @@ func (tm *tableModel) header() string {
 		if st.glyphs != Unicode {
 			timer = tx.f("time %d s", left)
 		}
-		if left <= int(warnAt/time.Second) {
+		switch {
+		case !tm.myTurn: // another player's clock: shown, never alarming
+			timer = st.Subtle.Render(timer)
+		case left <= int(warnAt/time.Second):
 			timer = st.Err.Render(timer)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -42,9 +43,25 @@ func (t *text) decimal(x float64) string {
 	return s
 }
 
-// f translates a format string, then formats it.
+// f translates a format string, then formats it; a float64 is written
+// with the language's decimal mark (see decimal).
 func (t *text) f(en string, args ...any) string {
+	if t.lang == "de" || t.lang == "nl" {
+		args = slices.Clone(args)
+		for i, a := range args {
+			if x, ok := a.(float64); ok {
+				args[i] = commaFloat(x)
+			}
+		}
+	}
 	return fmt.Sprintf(t.get(en), args...)
+}
+
+// commaFloat formats as a float64 does, with a decimal comma.
+type commaFloat float64
+
+func (c commaFloat) Format(s fmt.State, verb rune) {
+	fmt.Fprint(s, strings.Replace(fmt.Sprintf(fmt.FormatString(s, verb), float64(c)), ".", ",", 1))
 }
 
 // catalogues holds the translations by language code; read-only.

@@ -515,3 +515,18 @@ func TestFarewellInThePlayersLanguage(t *testing.T) {
 		t.Errorf("idle: farewell %q, want %q", got, want)
 	}
 }
+
+// Formatted numbers with decimals (history, ratings) take the decimal mark
+// too.
+func TestFormattedDecimalMark(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"en", "2.4 points per round · 17.0"},
+		{"de", "2,4 Punkte pro Runde · 17,0"},
+		{"nl", "2,4 punten per ronde · 17,0"},
+	} {
+		tx := newText(c.lang)
+		if got := tx.f("%.1f points per round", 2.4) + " · " + tx.f("%4.1f", 17.0); got != c.want {
+			t.Errorf("%s: %q, want %q", c.lang, got, c.want)
+		}
+	}
+}
