@@ -86,3 +86,20 @@ func TestHelpOverTheTableFits(t *testing.T) {
 		checkFits(t, lang+" help", m.View(), 80, 24)
 	}
 }
+
+// esc from a running game says what happens to the seat: with nobody else
+// at the table the game waits (tables.Config.SeatHold), with someone there
+// the seat's bot plays on.
+func TestBackNoteSaysWhoPlaysTheSeat(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	if got := m.table.backNote(); !strings.Contains(got, "the game waits for you") {
+		t.Errorf("alone with bots: %q", got)
+	}
+	s := m.table.snap
+	s.Version++
+	s.Spectators = []string{"carol"}
+	m.Update(snapMsg{s: s, ok: true})
+	if got := m.table.backNote(); !strings.Contains(got, "a bot plays it until you sit again") {
+		t.Errorf("with a spectator: %q", got)
+	}
+}
