@@ -30,22 +30,35 @@ func TestUnattendedTableEnds(t *testing.T) {
 			t.Fatalf("phase %v with a spectator, want playing", s.Phase)
 		}
 		c.sub.Close()
-		synctest.Wait()
-		r.advance(time.Minute - time.Second)
-		synctest.Wait()
-		select {
-		case <-r.table.Done():
-			t.Fatal("ended before its grace")
-		default:
-		}
-		r.advance(time.Second)
-		if err := r.wait(); err != nil {
-			t.Fatalf("Run: %v", err)
-		}
-		if len(j.finished) != 1 || j.finished[0].Complete {
-			t.Fatalf("finished %+v, want the game kept, unfinished", j.finished)
-		}
+		endsAfter(t, r, j, time.Minute)
 	})
+}
+
+// endsAfter checks that a table nobody is at lasts until grace has passed,
+// then ends with its game kept, unfinished.
+func endsAfter(t *testing.T, r *rig, j *memJournal, grace time.Duration) {
+	t.Helper()
+	synctest.Wait()
+	r.advance(grace - time.Second)
+	synctest.Wait()
+	running(t, r)
+	r.advance(time.Second)
+	if err := r.wait(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if len(j.finished) != 1 || j.finished[0].Complete {
+		t.Fatalf("finished %+v, want the game kept, unfinished", j.finished)
+	}
+}
+
+// running checks that the table has not ended.
+func running(t *testing.T, r *rig) {
+	t.Helper()
+	select {
+	case <-r.table.Done():
+		t.Fatal("the table ended before its grace")
+	default:
+	}
 }
 
 // A restored table nobody comes back to ends after its grace too.
@@ -115,11 +128,7 @@ func TestON2NobodyAtTheTableHoldsTheGame(t *testing.T) {
 		if n := j.count("t1"); n != held {
 			t.Fatalf("%d journal lines after 29 minutes away, want %d: the game went on for nobody", n, held)
 		}
-		select {
-		case <-r.table.Done():
-			t.Fatal("ended before its hold")
-		default:
-		}
+		running(t, r)
 
 		a = r.subscribe(alice) // back: the game goes on
 		s := a.now()
@@ -146,20 +155,6 @@ func TestON2NobodyAtTheTableHoldsTheGame(t *testing.T) {
 			t.Fatal("the game held still with a spectator at the table")
 		}
 		c.sub.Close()
-		synctest.Wait()
-		r.advance(30*time.Minute - time.Second)
-		synctest.Wait()
-		select {
-		case <-r.table.Done():
-			t.Fatal("ended before its hold")
-		default:
-		}
-		r.advance(time.Second)
-		if err := r.wait(); err != nil {
-			t.Fatalf("Run: %v", err)
-		}
-		if len(j.finished) != 1 || j.finished[0].Complete {
-			t.Fatalf("finished %+v, want the game kept, unfinished", j.finished)
-		}
+		endsAfter(t, r, j, 30*time.Minute)
 	})
 }

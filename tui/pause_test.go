@@ -144,19 +144,10 @@ func TestDealPanelNotationOfTheHand(t *testing.T) {
 // With six long names at 80 columns the held trick, the last trick and the
 // previous trick still name who won it: the winner comes before the cards.
 func TestTrickLinesNameTheWinnerAt80(t *testing.T) {
-	g := playTo(t, "singularity", 6, 1, func(g engine.Game) bool {
-		v := g.View(0).(*trick.View)
-		return v.Round == 3 && v.Phase == trick.PhasePlay && len(v.Trick) == 0 && len(v.LastTrick) == 6
-	})
+	g := sixSeatsHeldTrick(t)
 	for _, lang := range []string{"en", "de", "nl"} {
-		s := snapshotOf(g, "Singularity", 0)
-		s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
-		for i := range s.Seats {
-			s.Seats[i].Name = fmt.Sprintf("Longname%d", i)
-		}
+		m, s := heldWithLongNames(t, g, lang)
 		winner := s.Seats[s.View.(*trick.View).LastWinner].Name
-		s.Paused = true
-		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
 		tm := m.table
 		v := tm.snap.View.(*trick.View)
 		for name, line := range map[string]string{
@@ -179,18 +170,9 @@ func TestTrickLinesNameTheWinnerAt80(t *testing.T) {
 // A trick too wide for 80 columns goes on in the line below: the held
 // trick shows every seat's card, in every language.
 func TestHeldTrickShowsEveryCardAt80(t *testing.T) {
-	g := playTo(t, "singularity", 6, 1, func(g engine.Game) bool {
-		v := g.View(0).(*trick.View)
-		return v.Round == 3 && v.Phase == trick.PhasePlay && len(v.Trick) == 0 && len(v.LastTrick) == 6
-	})
+	g := sixSeatsHeldTrick(t)
 	for _, lang := range []string{"en", "de", "nl"} {
-		s := snapshotOf(g, "Singularity", 0)
-		s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
-		for i := range s.Seats {
-			s.Seats[i].Name = fmt.Sprintf("Longname%d", i)
-		}
-		s.Paused = true
-		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		m, s := heldWithLongNames(t, g, lang)
 		screen := m.View()
 		checkFits(t, lang, screen, 80, 24)
 		for _, p := range s.View.(*trick.View).LastTrick {
@@ -359,4 +341,25 @@ func TestPreviousTrickAfterAHeldRoundEnd(t *testing.T) {
 	if !strings.Contains(screen, "Last trick of round 3:") || !strings.Contains(screen, ansi.Strip(m.st.Card(want))) {
 		t.Fatalf("`.` at the start of round 4:\n%s", screen)
 	}
+}
+
+// sixSeatsHeldTrick is a six-seat Singularity game in round 3 just after a
+// trick was completed.
+func sixSeatsHeldTrick(t *testing.T) engine.Game {
+	return playTo(t, "singularity", 6, 1, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 3 && v.Phase == trick.PhasePlay && len(v.Trick) == 0 && len(v.LastTrick) == 6
+	})
+}
+
+// heldWithLongNames is seat 0's table screen at 80×24 in lang with g's
+// completed trick held on screen, every seat named Longname and its number.
+func heldWithLongNames(t *testing.T, g engine.Game, lang string) (*model, tables.Snapshot) {
+	s := snapshotOf(g, "Singularity", 0)
+	s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
+	for i := range s.Seats {
+		s.Seats[i].Name = fmt.Sprintf("Longname%d", i)
+	}
+	s.Paused = true
+	return onTable(testModel(80, 24, Settings{Lang: lang}), s), s
 }
