@@ -29,9 +29,10 @@ const historyLimit = 50
 
 type (
 	gamesMsg struct {
-		games   []store.Game
-		profile []familyStats
-		err     error
+		games      []store.Game
+		profile    []familyStats
+		unfinished map[int64]bool // the games not played to their end
+		err        error
 	}
 	boardMsg struct {
 		family       string
@@ -47,11 +48,12 @@ type (
 
 // historyModel is the list of the player's past games and their profile.
 type historyModel struct {
-	games   []store.Game
-	profile []familyStats
-	sel     int
-	err     error
-	ready   bool
+	games      []store.Game
+	profile    []familyStats
+	unfinished map[int64]bool // the games not played to their end
+	sel        int
+	err        error
+	ready      bool
 }
 
 // boardModel is the leaderboard of one game family.
@@ -71,7 +73,8 @@ func (m *model) openHistory() tea.Cmd {
 		if err != nil {
 			return gamesMsg{err: err}
 		}
-		return gamesMsg{games: gs, profile: profileOf(a, reg, id, gs)}
+		profile, unfinished := profileOf(a, reg, id, gs)
+		return gamesMsg{games: gs, profile: profile, unfinished: unfinished}
 	}
 }
 
@@ -167,6 +170,9 @@ func (m *model) historyView() string {
 					place, total = fmt.Sprint(s.Place), fmt.Sprint(s.Total)
 				}
 			}
+			if h.unfinished[g.ID] {
+				place = "-" // nobody placed: the game was not played to its end
+			}
 			title := g.Ruleset
 			if r, err := m.app.reg.Lookup(g.Ruleset); err == nil {
 				title = gameTitle(tx, r.Title)
@@ -179,7 +185,11 @@ func (m *model) historyView() string {
 			}
 		}
 		if h.sel >= 0 && h.sel < len(h.games) {
-			if line := finishedLine(tx, h.games[h.sel]); line != "" {
+			line := finishedLine(tx, h.games[h.sel])
+			if h.unfinished[h.games[h.sel].ID] {
+				line = strings.TrimSuffix(tx.get("Not played to its end: unrated.")+" · "+line, " · ")
+			}
+			if line != "" {
 				b.WriteString("  " + st.Subtle.Render(fit(line, m.width-2)) + "\n")
 			}
 		}
@@ -518,8 +528,11 @@ type familyStats struct {
 }
 
 // profileOf sums up the player's games, replaying each record for the
-// per-round figures. Games whose record does not replay count without them.
-func profileOf(a Archive, reg *engine.Registry, id string, gs []store.Game) []familyStats {
+// per-round figures, and names the games not played to their end (a first
+// place there is no win). Games whose record does not replay count
+// without them.
+func profileOf(a Archive, reg *engine.Registry, id string, gs []store.Game) ([]familyStats, map[int64]bool) {
+	unfinished := map[int64]bool{}
 	by := map[string]*familyStats{}
 	var order []string
 	for _, sum := range gs {
@@ -542,16 +555,21 @@ func profileOf(a Archive, reg *engine.Registry, id string, gs []store.Game) []fa
 			order = append(order, sum.Ruleset)
 		}
 		f.games++
-		if sum.Seats[seat].Place == 1 {
-			f.wins++
-		}
+		won := sum.Seats[seat].Place == 1
 		g, err := a.Game(sum.ID)
 		if err != nil {
+			f.wins += b2i(won)
 			continue
 		}
 		rep, err := engine.Replay(reg, bytes.NewReader(g.Record))
 		if err != nil {
+			f.wins += b2i(won)
 			continue
+		}
+		if rep.Game.Done() {
+			f.wins += b2i(won)
+		} else {
+			unfinished[sum.ID] = true
 		}
 		for _, r := range rep.Result.Rounds {
 			f.rounds++
@@ -573,5 +591,13 @@ func profileOf(a Archive, reg *engine.Registry, id string, gs []store.Game) []fa
 	for _, name := range order {
 		out = append(out, *by[name])
 	}
-	return out
+	return out, unfinished
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -42,13 +42,20 @@ func (f *fakeArchive) Rating(id, family string) (store.PlayerRating, error) {
 
 func finishedGame(t *testing.T) store.Game {
 	t.Helper()
+	return archivedGame(t, -1)
+}
+
+// archivedGame is a Boerenbridge game of alice's as the archive keeps it,
+// played to its end, or stopped after moves moves (moves >= 0).
+func archivedGame(t *testing.T, moves int) store.Game {
+	t.Helper()
 	r, _ := games.Registry().Lookup("boerenbridge")
 	g, opts, err := r.Start(3, engine.Options{"max_cards": "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := cards.NewRand(5)
-	for !g.Done() {
+	for n := 0; !g.Done() && n != moves; n++ {
 		if g.Next() == engine.Chance {
 			_ = g.Deal(rng)
 			continue
@@ -211,5 +218,29 @@ func TestGameTitlesTranslated(t *testing.T) {
 	m.Update(m.lobbyKey(keyMsg("r"))())
 	if v := m.View(); !strings.Contains(v, "Sonderrunden") || strings.Contains(v, "Special Rounds") {
 		t.Fatalf("leaderboard:\n%s", v)
+	}
+}
+
+// A game not played to its end (the table closed first) shows no place in
+// the history, says so under the list, and its first place is no win.
+func TestHistoryMarksAnUnfinishedGame(t *testing.T) {
+	for _, lang := range []string{"", "de", "nl"} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		m.app.SetArchive(&fakeArchive{game: archivedGame(t, 10)})
+		m.Update(m.lobbyKey(keyMsg("h"))())
+		v := m.View()
+		checkFits(t, "history", v, 80, 24)
+		if !strings.Contains(v, m.tx.get("Not played to its end: unrated.")) {
+			t.Errorf("%q: no note of the unfinished game:\n%s", lang, v)
+		}
+		if !strings.Contains(v, m.tx.f("1st in %d", 0)) {
+			t.Errorf("%q: an unfinished game counts as a win:\n%s", lang, v)
+		}
+	}
+	m := testModel(80, 24, Settings{})
+	m.app.SetArchive(&fakeArchive{game: finishedGame(t)})
+	m.Update(m.lobbyKey(keyMsg("h"))())
+	if v := m.View(); strings.Contains(v, "Not played to its end") || !strings.Contains(v, m.tx.f("1st in %d", 1)) {
+		t.Errorf("a finished game:\n%s", v)
 	}
 }

@@ -445,6 +445,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case gamesMsg:
 		if m.history != nil {
 			m.history.games, m.history.profile, m.history.err, m.history.ready = msg.games, msg.profile, msg.err, true
+			m.history.unfinished = msg.unfinished
 		}
 		return m, nil
 	case boardMsg:
