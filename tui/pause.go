@@ -62,14 +62,31 @@ func (tm *tableModel) ownForehead(v *trick.View) cards.Card {
 // previousLine is the `.` overlay: the previous trick, labelled as such,
 // drawn beside the trick being played, never over it.
 func (tm *tableModel) previousLine(v *trick.View) string {
-	tx := tm.m.tx
-	if len(v.LastTrick) == 0 {
-		if ls := tm.lastSeen; len(ls.trick) > 0 && ls.round == v.Round-1 { // the last of the round before
-			return tm.m.st.Warn.Render(tm.trickLine(tx.f("Last trick of round %d:", ls.round), ls.trick, ls.winner))
+	first, _ := tm.previousLines(v, false)
+	return first
+}
+
+// previousLines is previousLine, on two lines when split and the trick is
+// wider than the screen: the cards that do not fit go on the second (""
+// when all fit).
+func (tm *tableModel) previousLines(v *trick.View, split bool) (string, string) {
+	tx, warn := tm.m.tx, tm.m.st.Warn.Render
+	label, ps, winner := tx.get("Previous trick:"), v.LastTrick, v.LastWinner
+	if len(ps) == 0 {
+		ls := tm.lastSeen
+		if len(ls.trick) == 0 || ls.round != v.Round-1 {
+			return warn(tx.get("Previous trick: none yet this round.") + " " + tx.get("Any key closes it.")), ""
 		}
-		return tm.m.st.Warn.Render(tx.get("Previous trick: none yet this round.") + " " + tx.get("Any key closes it."))
+		label, ps, winner = tx.f("Last trick of round %d:", ls.round), ls.trick, ls.winner // the last of the round before
 	}
-	return tm.m.st.Warn.Render(tm.trickLine(tx.get("Previous trick:"), v.LastTrick, v.LastWinner))
+	if !split {
+		return warn(tm.trickLine(label, ps, winner)), ""
+	}
+	first, rest := tm.trickLines(label, ps, winner)
+	if rest == "" {
+		return warn(first), ""
+	}
+	return warn(first), warn(rest)
 }
 
 // playedChanged reports whether a card was played between two views of a

@@ -363,3 +363,21 @@ func heldWithLongNames(t *testing.T, g engine.Game, lang string) (*model, tables
 	s.Paused = true
 	return onTable(testModel(80, 24, Settings{Lang: lang}), s), s
 }
+
+// The previous trick shown with `.` at 80 columns names every seat's card,
+// in every language, taking the trick's line above too when it needs two.
+func TestPreviousTrickShowsEveryCardAt80(t *testing.T) {
+	g := sixSeatsHeldTrick(t)
+	for _, lang := range []string{"en", "de", "nl"} {
+		m, s := heldWithLongNames(t, g, lang)
+		m.table.showLast = true
+		m.drawn = ""
+		screen := ansi.Strip(m.View())
+		checkFits(t, lang, m.View(), 80, 24)
+		for _, p := range s.View.(*trick.View).LastTrick {
+			if want := fmt.Sprintf("Longname%d %s", p.Seat, ansi.Strip(m.st.Card(p.Card))); !strings.Contains(screen, want) {
+				t.Errorf("%s: %q is not on the screen:\n%s", lang, want, screen)
+			}
+		}
+	}
+}

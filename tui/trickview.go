@@ -496,7 +496,16 @@ func (tm *tableModel) trickList(v *trick.View) string {
 			rest = style(fit(more, tm.width()))
 		}
 	}
+	// The previous trick asked for with `.`, too wide for its line, takes
+	// the line above as well while it shows.
+	var prev, prevRest string
+	if tm.showLast {
+		prev, prevRest = tm.previousLines(v, true)
+	}
 	switch {
+	case prevRest != "":
+		b.WriteString(fit(prev, tm.width()) + "\n")
+		prev = prevRest
 	case tm.held(v):
 		trickLine(tx.get("Trick complete:"), v.LastTrick, v.LastWinner, st.Bold.Render)
 	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
@@ -544,7 +553,7 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	}
 	switch {
 	case tm.showLast:
-		b.WriteString(fit(tm.previousLine(v), tm.width()))
+		b.WriteString(fit(prev, tm.width()))
 	case note != "":
 		b.WriteString(note)
 	default:
