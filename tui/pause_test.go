@@ -381,3 +381,27 @@ func TestPreviousTrickShowsEveryCardAt80(t *testing.T) {
 		}
 	}
 }
+
+// The last round's scores, shown while the next round is bid, name every
+// seat at 80 columns: six seats go on in the line below.
+func TestRoundSummaryShowsEverySeatAt80(t *testing.T) {
+	g := playTo(t, "singularity", 6, 1, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 2 && v.Phase == trick.PhaseBid && len(v.Sheet) == 1
+	})
+	for _, lang := range []string{"en", "de", "nl"} {
+		s := snapshotOf(g, "Singularity", 0)
+		s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
+		for i := range s.Seats {
+			s.Seats[i].Name = fmt.Sprintf("Longname%d", i)
+		}
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		screen := ansi.Strip(m.View())
+		checkFits(t, lang, m.View(), 80, 24)
+		for i, sc := range s.View.(*trick.View).Sheet[0].Scores {
+			if want := fmt.Sprintf("Longname%d %+d", i, sc); !strings.Contains(screen, want) {
+				t.Errorf("%s: %q is not on the screen:\n%s", lang, want, screen)
+			}
+		}
+	}
+}

@@ -371,7 +371,12 @@ func (tm *tableModel) trickParts(label string, ps []trick.Played, winner int) (s
 // the cards that do not fit go on the second ("" when all fit).
 func (tm *tableModel) trickLines(label string, ps []trick.Played, winner int) (string, string) {
 	head, parts := tm.trickParts(label, ps, winner)
-	w := tm.width()
+	return splitLine(head, parts, tm.width())
+}
+
+// splitLine is head and parts on one line, or on two when wider than w:
+// the parts that do not fit go on the second, indented ("" when all fit).
+func splitLine(head string, parts []string, w int) (string, string) {
 	k := len(parts)
 	for k > 1 && visibleWidth(head+strings.Join(parts[:k], "  ")) > w {
 		k--
@@ -453,6 +458,12 @@ func padLeft(s string, w int) string {
 // roundSummary is the result of a finished round, one line: each seat's
 // bid, tricks made right or wrong, and points.
 func (tm *tableModel) roundSummary(r trick.SheetRound) string {
+	head, parts := tm.roundParts(r)
+	return head + strings.Join(parts, "  ")
+}
+
+// roundParts is roundSummary's label and each seat's score.
+func (tm *tableModel) roundParts(r trick.SheetRound) (string, []string) {
 	st, tx := tm.m.st, tm.m.tx
 	parts := make([]string, len(r.Scores))
 	for i, sc := range r.Scores {
@@ -464,7 +475,7 @@ func (tm *tableModel) roundSummary(r trick.SheetRound) string {
 		}
 		parts[i] = p
 	}
-	return tx.f("Round %d:", r.Round) + " " + strings.Join(parts, "  ")
+	return tx.f("Round %d:", r.Round) + " ", parts
 }
 
 // trickList shows the seats as a list and the trick on one line: the layout
@@ -545,7 +556,15 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	case len(v.Trick) > 0:
 		trickLine(tx.get("Trick:"), v.Trick, -1, func(s string) string { return s })
 	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
-		b.WriteString(fit(tm.roundSummary(v.Sheet[len(v.Sheet)-1]), tm.width()) + "\n")
+		head, parts := tm.roundParts(v.Sheet[len(v.Sheet)-1])
+		first, more := splitLine(head, parts, tm.width())
+		if !wrap {
+			first = head + strings.Join(parts, "  ")
+		}
+		b.WriteString(fit(first, tm.width()) + "\n")
+		if wrap && more != "" {
+			rest = fit(more, tm.width())
+		}
 	case len(v.LastTrick) > 0:
 		trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner, st.Subtle.Render)
 	default:
