@@ -131,7 +131,7 @@ func (m *model) historyView() string {
 	st, tx := m.st, m.tx
 	h := m.history
 	var b strings.Builder
-	b.WriteString(st.Title.Render(tx.get("Your games")) + st.Subtle.Render("  "+tx.get("finished games, newest first")) + "\n\n")
+	b.WriteString(st.Title.Render(tx.get("Your games")) + st.Subtle.Render("  "+tx.get("ended games, newest first")) + "\n\n")
 	for _, f := range h.profile {
 		line := st.Bold.Render(gameTitle(tx, f.title)) + "  " + gameCount(tx, f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
 		if f.rounds > 0 {
