@@ -333,12 +333,14 @@ func prompt(screen string) string {
 // gameState is the part of the screen that only a new table snapshot
 // changes: the game's lines without the header (it holds the turn timer),
 // the prompt line and the cursor marker (they change with keys), the
-// status line and the help bar.
+// status line and the help bar, the table's own chat lines and its banner
+// of a save that failed (they come between moves).
 func gameState(screen string, height int) string {
 	ls := lines(body(screen, height))
 	var keep []string
 	for i, l := range ls {
-		if i == 0 || strings.Contains(l, "▲") || strings.Contains(l, textWaitingFor) || prompt(l) != "" {
+		if i == 0 || strings.Contains(l, "▲") || strings.Contains(l, textWaitingFor) || prompt(l) != "" ||
+			strings.HasPrefix(l, "* ") || strings.Contains(strings.ToLower(l), textSavePaused) {
 			continue
 		}
 		keep = append(keep, l)
@@ -367,20 +369,48 @@ func isSyncAnswer(status string) bool {
 // act types keys that make a move and waits for its outcome: a new
 // snapshot (the game state on the screen changed: true) or a new answer on
 // the status line (the move was refused: false). s is the screen the move
-// was chosen on.
+// was chosen on. While the table cannot save its game (a journal write
+// failed on a busy machine; it tries again by itself) a refused move is
+// typed again once the game goes on, and a held one counts once saved.
 func (p *term) act(s, keys string) bool {
 	p.t.Helper()
-	if st := statusLine(s, p.h); st != "" && !isSyncAnswer(st) {
-		s = p.syncStatus() // so that a refusal shows as a change
+	for range 20 {
+		if st := statusLine(s, p.h); st != "" && !isSyncAnswer(st) {
+			s = p.syncStatus() // so that a refusal shows as a change
+		}
+		before, status := gameState(s, p.h), statusLine(s, p.h)
+		p.typ(keys)
+		// A key may clear the status line; a refusal writes a new answer there.
+		got := p.waitUntil(fmt.Sprintf("the move %q is taken or refused", keys), func(s string) bool {
+			st := statusLine(s, p.h)
+			return gameState(s, p.h) != before || st != "" && st != status
+		})
+		answer := strings.ToLower(statusLine(got, p.h))
+		switch {
+		case gameState(got, p.h) != before || !strings.Contains(answer, textSavePaused):
+			return gameState(got, p.h) != before
+		case strings.Contains(answer, textMoveHeld):
+			p.waitUntil("the held move to count", func(s string) bool { return gameState(s, p.h) != before })
+			return true
+		}
+		s = p.waitUntil("the game to go on after a failed save", func(s string) bool { return !savePaused(s, p.h) })
 	}
-	before, status := gameState(s, p.h), statusLine(s, p.h)
-	p.typ(keys)
-	// A key may clear the status line; a refusal writes a new answer there.
-	got := p.waitUntil(fmt.Sprintf("the move %q is taken or refused", keys), func(s string) bool {
-		st := statusLine(s, p.h)
-		return gameState(s, p.h) != before || st != "" && st != status
-	})
-	return gameState(got, p.h) != before
+	p.t.Fatalf("%s: the move %q was refused 20 times while the game could not be saved:\n%s", p.name, keys, p.screen())
+	return false
+}
+
+// The answers of a table that cannot save its game (tables.ErrSavePaused,
+// tables.ErrMoveHeld), lower case.
+const (
+	textSavePaused = "the server cannot save the game: paused"
+	textMoveHeld   = "your move counts once it is saved"
+)
+
+// savePaused reports whether the screen's header says the table cannot
+// save its game (the chat keeps saying so after it can).
+func savePaused(screen string, height int) bool {
+	ls := lines(body(screen, height))
+	return strings.Contains(strings.ToLower(strings.Join(ls[:min(3, len(ls))], "\n")), textSavePaused)
 }
 
 // game counts what a driver did.
