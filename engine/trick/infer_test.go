@@ -1,6 +1,7 @@
 package trick
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/cardroom/cardroom/engine/cards"
@@ -29,10 +30,7 @@ func TestPlayFit(t *testing.T) {
 				}
 				if f != nil && seat == 0 {
 					weighed++
-					hands := make([]cards.Hand, 4)
-					for s := range hands {
-						hands[s] = g.Hand(s)
-					}
+					hands := handsOf(g)
 					explained := 1.0 / 8 // three other seats
 					for _, p := range v.Played {
 						if p.Seat != seat {
@@ -42,23 +40,11 @@ func TestPlayFit(t *testing.T) {
 					if w := f.Weight(hands); w < explained || w > 1 {
 						t.Fatalf("round %d: the true hands weigh %v, below %v", v.Round, w, explained)
 					}
-					if a, b := hands[2].Cards(), hands[3].Cards(); len(a) > 0 && len(b) > 0 {
-						hands[2].Remove(a[0])
-						hands[2].Add(b[0])
-						hands[3].Remove(b[0])
-						hands[3].Add(a[0])
-						if f.Weight(hands) < explained {
-							less++
-						}
+					if swapFirst(hands, 2, 3, false) && f.Weight(hands) < explained {
+						less++
 					}
 				}
-				m := BaselineBot{}.Decide(v, rng)
-				if seat == 0 {
-					m = g.RandomMove(rng)
-				}
-				if err := g.Apply(seat, m); err != nil {
-					t.Fatal(err)
-				}
+				playOn(t, g, v, seat, rng)
 			})
 			if weighed == 0 || less == 0 {
 				t.Fatalf("%d decisions weighed, %d swapped deals weighed less", weighed, less)
@@ -82,10 +68,7 @@ func TestPlayFitPrior(t *testing.T) {
 		v := g.ViewOf(seat)
 		sure, none := NewPlayFit(v, 0.3, 1), NewPlayFit(v, 0.3, 0)
 		if sure != nil && seat == 0 {
-			hands := make([]cards.Hand, 4)
-			for s := range hands {
-				hands[s] = g.Hand(s)
-			}
+			hands := handsOf(g)
 			explained := 1.0
 			for _, p := range v.Played {
 				if p.Seat != seat {
@@ -96,26 +79,51 @@ func TestPlayFitPrior(t *testing.T) {
 				t.Fatalf("round %d: prior 1, the true hands weigh %v, below %v", v.Round, w, explained)
 			}
 			plain := none.Weight(hands)
-			if a, b := hands[2].Cards(), hands[3].Cards(); len(a) > 0 && len(b) > 0 && a[0].Suit() == b[0].Suit() {
-				hands[2].Remove(a[0])
-				hands[2].Add(b[0])
-				hands[3].Remove(b[0])
-				hands[3].Add(a[0])
+			if swapFirst(hands, 2, 3, true) {
 				if w := none.Weight(hands); w != plain {
 					t.Fatalf("round %d: prior 0, a swapped deal weighs %v, the true one %v", v.Round, w, plain)
 				}
 				checked++
 			}
 		}
-		m := BaselineBot{}.Decide(v, rng)
-		if seat == 0 {
-			m = g.RandomMove(rng)
-		}
-		if err := g.Apply(seat, m); err != nil {
-			t.Fatal(err)
-		}
+		playOn(t, g, v, seat, rng)
 	})
 	if checked == 0 {
 		t.Fatal("no swapped deal was weighed")
+	}
+}
+
+// handsOf is every seat's hand in g.
+func handsOf(g *Game) []cards.Hand {
+	hands := make([]cards.Hand, g.r.players)
+	for s := range hands {
+		hands[s] = g.Hand(s)
+	}
+	return hands
+}
+
+// swapFirst swaps the first cards of seats a's and b's hands (of one suit
+// only when sameSuit) and reports whether it did.
+func swapFirst(hands []cards.Hand, a, b int, sameSuit bool) bool {
+	ca, cb := hands[a].Cards(), hands[b].Cards()
+	if len(ca) == 0 || len(cb) == 0 || sameSuit && ca[0].Suit() != cb[0].Suit() {
+		return false
+	}
+	hands[a].Remove(ca[0])
+	hands[a].Add(cb[0])
+	hands[b].Remove(cb[0])
+	hands[b].Add(ca[0])
+	return true
+}
+
+// playOn makes seat's move: the baseline's, a random one for seat 0.
+func playOn(t *testing.T, g *Game, v *View, seat int, rng *rand.Rand) {
+	t.Helper()
+	m := BaselineBot{}.Decide(v, rng)
+	if seat == 0 {
+		m = g.RandomMove(rng)
+	}
+	if err := g.Apply(seat, m); err != nil {
+		t.Fatal(err)
 	}
 }
