@@ -445,9 +445,6 @@ func (t *Table) advance() error {
 		if t.pause != nil {
 			return nil // the completed trick stays on screen; then the game goes on
 		}
-		if t.waitsForPeople() {
-			return nil // nobody moves until someone is back
-		}
 		if t.g.Done() {
 			t.phase = Over
 			t.gameOver()
@@ -455,6 +452,9 @@ func (t *Table) advance() error {
 			t.standings = standings(t.g.Result().Totals, t.names)
 			t.dirty = true
 			return nil
+		}
+		if t.waitsForPeople() {
+			return nil // nobody moves until someone is back
 		}
 		next := t.g.Next()
 		if next == engine.Chance {

@@ -7,8 +7,8 @@ import (
 
 // idleAfter is how long a table nobody is at lasts in its phase:
 // IdleClose while it waits for its start, SeatHold while its game waits
-// for its people (waitsForPeople), UnattendedClose while its game runs (0: for
-// ever).
+// for its people (waitsForPeople), UnattendedClose while its game runs
+// (0: for ever).
 func (t *Table) idleAfter() time.Duration {
 	switch {
 	case t.phase == Waiting:
@@ -27,10 +27,11 @@ func (t *Table) nobodyAt() bool {
 	return len(t.subs) == 0 && !slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" && s.connected })
 }
 
-// waitsForPeople reports whether a running game holds still for its people: nobody
-// is at its table, but a person still has a seat there (gone to the lobby,
-// dropped, or not back since a restart). No bot moves and no turn timer
-// runs until someone comes back; after SeatHold the game ends.
+// waitsForPeople reports whether a running game holds still for its
+// people: nobody is at its table, but a person still has a seat there
+// (gone to the lobby, dropped, or not back since a restart). No bot moves
+// and no turn timer runs until someone comes back; after SeatHold the
+// game ends.
 func (t *Table) waitsForPeople() bool {
 	return t.phase == Playing && t.cfg.SeatHold > 0 && t.nobodyAt() &&
 		slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" })
