@@ -496,16 +496,20 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	note := tm.foreheadNote(v)
 	wrap := !tm.showLast && note == ""
 	rest := ""
-	trickLine := func(label string, ps []trick.Played, winner int, style func(string) string) {
+	plain := func(s string) string { return s }
+	line := func(head string, parts []string, style func(string) string) {
+		first, more := splitLine(head, parts, tm.width())
 		if !wrap {
-			b.WriteString(style(fit(tm.trickLine(label, ps, winner), tm.width())) + "\n")
-			return
+			first, more = head+strings.Join(parts, "  "), ""
 		}
-		first, more := tm.trickLines(label, ps, winner)
 		b.WriteString(style(fit(first, tm.width())) + "\n")
 		if more != "" {
 			rest = style(fit(more, tm.width()))
 		}
+	}
+	trickLine := func(label string, ps []trick.Played, winner int, style func(string) string) {
+		head, parts := tm.trickParts(label, ps, winner)
+		line(head, parts, style)
 	}
 	// The previous trick asked for with `.`, too wide for its line, takes
 	// the line above as well while it shows.
@@ -554,17 +558,10 @@ func (tm *tableModel) trickList(v *trick.View) string {
 		}
 		b.WriteString(fit(line(from), tm.width()) + "\n")
 	case len(v.Trick) > 0:
-		trickLine(tx.get("Trick:"), v.Trick, -1, func(s string) string { return s })
+		trickLine(tx.get("Trick:"), v.Trick, -1, plain)
 	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
 		head, parts := tm.roundParts(v.Sheet[len(v.Sheet)-1])
-		first, more := splitLine(head, parts, tm.width())
-		if !wrap {
-			first = head + strings.Join(parts, "  ")
-		}
-		b.WriteString(fit(first, tm.width()) + "\n")
-		if wrap && more != "" {
-			rest = fit(more, tm.width())
-		}
+		line(head, parts, plain)
 	case len(v.LastTrick) > 0:
 		trickLine(tx.get("Last trick:"), v.LastTrick, v.LastWinner, st.Subtle.Render)
 	default:
