@@ -102,4 +102,12 @@ func TestBackNoteSaysWhoPlaysTheSeat(t *testing.T) {
 	if got := m.table.backNote(); !strings.Contains(got, "a bot plays it until you sit again") {
 		t.Errorf("with a spectator: %q", got)
 	}
+	for _, lang := range []string{"en", "de", "nl"} { // the status line holds them whole at 80 columns
+		tx := newText(lang)
+		for _, en := range []string{"Back in the lobby. Your seat is kept: the game waits for you.", "Back in the lobby. Your seat is kept: a bot plays it until you sit again."} {
+			if w := visibleWidth(tx.get(en)); w > 80 {
+				t.Errorf("%s: %q is %d columns wide", lang, tx.get(en), w)
+			}
+		}
+	}
 }

@@ -63,7 +63,7 @@ func (tm *tableModel) backNote() string {
 	case s.Phase == tables.Waiting:
 		return tx.get("Back in the lobby. Your seat is kept: enter on the table takes you back.")
 	case !tm.othersAtTable():
-		return tx.get("Back in the lobby. Your seat is kept: with nobody else at the table, the game waits for you.")
+		return tx.get("Back in the lobby. Your seat is kept: the game waits for you.")
 	}
 	return tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again.")
 }
