@@ -99,7 +99,7 @@ func New(l Level) Bot {
 	case Easy:
 		return Bot{Level: Easy}
 	case Normal:
-		return Bot{Level: Normal, Rollouts: 120, Candidates: 5, Budget: 60 * time.Millisecond}
+		return Bot{Level: Normal, Rollouts: 20, Candidates: 3, Budget: 60 * time.Millisecond}
 	}
 	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, Infer: true, EndgameCards: 16, Budget: 150 * time.Millisecond}
 }
