@@ -314,8 +314,12 @@ func (t *Table) loop(ctx context.Context) (err error) {
 		case <-idleC:
 			t.idleTimer = nil
 			if t.idle() {
-				t.log.Info("table closed: nobody was at it", "table", t.cfg.ID, "phase", t.phase.String())
-				t.phase, t.ended, t.dirty = Over, "nobody was at the table", true
+				why := "nobody was at the table"
+				if t.waitsForPeople() {
+					why = "its players did not come back"
+				}
+				t.log.Info("table closed: "+why, "table", t.cfg.ID, "phase", t.phase.String())
+				t.phase, t.ended, t.dirty = Over, why, true
 			}
 		}
 		if err := t.settle(); err != nil {
@@ -678,10 +682,10 @@ func (t *Table) currentKey() armKey {
 	return k
 }
 
-// idle reports whether a waiting or running table has nobody at it and an
-// end in sight (see idleAfter).
+// idle reports whether a waiting or running table has nobody at it (or a
+// held game none of its people) and an end in sight (see idleAfter).
 func (t *Table) idle() bool {
-	return t.idleAfter() > 0 && t.nobodyAt()
+	return t.idleAfter() > 0 && (t.nobodyAt() || t.waitsForPeople())
 }
 
 // schedule arms the bot pace timer or the turn timer for whoever moves now,
@@ -880,6 +884,7 @@ func (t *Table) summary() Summary {
 		ID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
 		Seats: len(t.seats), Spectators: len(t.spect), Private: t.cfg.Private,
 		Host: t.host.Name, HostID: t.host.ID, Phase: t.phase, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
+		Held: t.waitsForPeople(),
 	}
 	for i := range t.seats {
 		s.Owners[i] = t.seats[i].owner.ID
@@ -905,7 +910,7 @@ func (t *Table) broadcast() {
 		Version: t.version, TableID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
 		Options: t.opts, Private: t.cfg.Private, Seats: t.seatInfos(), Host: t.host.Name,
 		Phase: t.phase, Turn: engine.Over, Deadline: t.deadline, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace, TrickPause: t.cfg.TrickPause,
-		Paused: t.pause != nil, BotLevels: t.cfg.BotLevels,
+		Paused: t.pause != nil, Held: t.waitsForPeople(), BotLevels: t.cfg.BotLevels,
 		Chat: slices.Clone(t.chat), Standings: t.standings, Ended: t.ended,
 	}
 	for _, p := range t.spect {

@@ -127,6 +127,20 @@ func (r *rig) wait() error {
 	return r.err
 }
 
+// summary is the table's newest summary for the lobby, once the bubble is
+// idle (one not read before).
+func (r *rig) summary() Summary {
+	r.t.Helper()
+	synctest.Wait()
+	select {
+	case s := <-r.table.Summaries():
+		return s
+	default:
+		r.t.Fatal("no new summary for the lobby")
+		return Summary{}
+	}
+}
+
 // watcher reads a subscription's newest snapshot once the bubble is idle.
 type watcher struct {
 	t    *testing.T

@@ -200,8 +200,9 @@ type Config struct {
 	// so bots do not play on for nobody, unless SeatHold holds it for a
 	// person's seat; 0 never does. The game is kept, unrated, as unfinished.
 	UnattendedClose time.Duration
-	// SeatHold: a running game nobody is at while a person still has a
-	// seat there (gone to the lobby, dropped) holds still for them, no bot
+	// SeatHold: a running game none of whose people is at its table
+	// (spectators do not count) while a person still has a seat there
+	// (gone to the lobby, dropped) holds still for them, no bot
 	// moving and no turn timer running, and ends, unfinished, after this
 	// long; 0: no hold (UnattendedClose applies).
 	SeatHold time.Duration
@@ -287,7 +288,10 @@ type Snapshot struct {
 	TrickPause time.Duration
 	// Paused: the table holds a completed trick (the view's last trick)
 	// or the end of a deal on screen for a moment; nobody is timed.
-	Paused     bool
+	Paused bool
+	// Held: the game waits for its people (none of them is at the table);
+	// nobody moves until one is back (Config.SeatHold).
+	Held       bool
 	Round      int // from the view's Round when it has one
 	Result     engine.Result
 	Chat       []ChatLine // the last lines, oldest first
@@ -322,6 +326,7 @@ type Summary struct {
 	Private    bool
 	Host       string
 	Phase      Phase
+	Held       bool // the game waits for its people (Snapshot.Held)
 	TurnTimer  time.Duration
 	BotPace    time.Duration
 	// Owners are the keys of the people who own each seat ("" for none),

@@ -24,15 +24,20 @@ func (t *Table) idleAfter() time.Duration {
 // nobodyAt reports whether nobody is at the table: no subscriber and no
 // connected person in a seat.
 func (t *Table) nobodyAt() bool {
-	return len(t.subs) == 0 && !slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" && s.connected })
+	return len(t.subs) == 0 && !t.playerAt()
+}
+
+// playerAt reports whether a person with a seat is at the table.
+func (t *Table) playerAt() bool {
+	return slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" && s.connected })
 }
 
 // waitsForPeople reports whether a running game holds still for its
-// people: nobody is at its table, but a person still has a seat there
-// (gone to the lobby, dropped, or not back since a restart). No bot moves
-// and no turn timer runs until someone comes back; after SeatHold the
-// game ends.
+// people: none of them is at its table (spectators do not count), but a
+// person still has a seat there (gone to the lobby, dropped, or not back
+// since a restart). No bot moves and no turn timer runs until one of them
+// comes back; after SeatHold the game ends.
 func (t *Table) waitsForPeople() bool {
-	return t.phase == Playing && t.cfg.SeatHold > 0 && t.nobodyAt() &&
+	return t.phase == Playing && t.cfg.SeatHold > 0 && !t.playerAt() &&
 		slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" })
 }

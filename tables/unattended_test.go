@@ -144,17 +144,23 @@ func TestON2NobodyAtTheTableHoldsTheGame(t *testing.T) {
 			t.Fatal("the game did not go on once its person was back")
 		}
 
-		c := r.subscribe(carol) // a spectator: the bots play on
+		c := r.subscribe(carol) // a spectator does not stand in for her: the game holds
 		a.sub.Close()
 		synctest.Wait()
 		watched := j.count("t1")
-		for range 3 {
-			r.advance(time.Second)
+		r.advance(29 * time.Minute)
+		if n := j.count("t1"); n != watched {
+			t.Fatalf("%d journal lines after 29 minutes with only a spectator, want %d: a bot played her seat", n, watched)
 		}
-		if n := j.count("t1"); n == watched {
-			t.Fatal("the game held still with a spectator at the table")
+		if s := c.now(); !s.Held || !s.Deadline.IsZero() {
+			t.Fatalf("the spectator's snapshot: held %v, deadline %v; want held, no timer", s.Held, s.Deadline)
 		}
-		c.sub.Close()
-		endsAfter(t, r, j, 30*time.Minute)
+		if sum := r.summary(); !sum.Held {
+			t.Fatal("the lobby's summary does not say the game waits for its people")
+		}
+		endsAfter(t, r, j, time.Minute) // the hold's grace ran on while she watched
+		if s := c.now(); s.Ended != "its players did not come back" {
+			t.Fatalf("the spectator was told %q", s.Ended)
+		}
 	})
 }

@@ -201,6 +201,9 @@ func (m *model) lobbyView() string {
 				round = fmt.Sprint(t.Round)
 			}
 			state := tx.get(t.Phase.String())
+			if t.Held {
+				state = tx.get("waits for players")
+			}
 			if t.Private {
 				state += " · " + tx.get("private")
 			}

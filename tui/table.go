@@ -170,6 +170,7 @@ type headerKey struct {
 	away              string // the away line (away.go)
 	unsaved           bool   // the table cannot save its game (Snapshot.Unsaved)
 	moving            bool   // the table moves to another node (Snapshot.Moving)
+	held              bool   // the game waits for its people (Snapshot.Held)
 }
 
 func newTableModel(m *model, t tables.Handle, sub *tables.Subscription) *tableModel {
@@ -616,7 +617,7 @@ func (tm *tableModel) header() string {
 	key := headerKey{
 		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
 		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(), unsaved: s.Unsaved,
-		moving: s.Moving,
+		moving: s.Moving, held: s.Held && s.Phase == tables.Playing,
 	}
 	if key.closed {
 		key.why = s.Ended
@@ -637,6 +638,9 @@ func (tm *tableModel) header() string {
 	}
 	if key.moving {
 		out += st.Warn.Render(fit(tx.get("Reconnecting the table: its server is gone and another one takes it over…"), tm.width())) + "\n"
+	}
+	if key.held {
+		out += st.Warn.Render(fit(tx.get("The game waits for its players to come back."), tm.width())) + "\n"
 	}
 	if key.away != "" {
 		out += st.Warn.Render(fit(key.away, tm.width())) + "\n"

@@ -63,7 +63,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
 	maxTables := fs.Int("max-tables", 200, "tables running at once")
 	unattended := fs.Duration("unattended-close", tables.DefaultUnattendedClose, "a running game whose table nobody (no person connected, no spectator) has been at for this long ends, unless a person keeps a seat there (-seat-hold; negative: never)")
-	seatHold := fs.Duration("seat-hold", tables.DefaultSeatHold, "a running game whose people have all left its table (gone to the lobby, dropped) but keep their seats holds still this long for them, no bot moving, then ends (0: no hold, the bots play on and -unattended-close applies)")
+	seatHold := fs.Duration("seat-hold", tables.DefaultSeatHold, "a running game whose people have all left its table (gone to the lobby, dropped) but keep their seats holds still this long for them, no bot moving, spectators or not, then ends (0: no hold, the bots play on and -unattended-close applies)")
 	maxPerPlayer := fs.Int("max-tables-per-player", lobby.DefaultMaxTablesPerPlayer, "tables one person (a key, or an address for guests) may host at once (negative: no limit)")
 	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
 	newDatabase := fs.Bool("new-database", false, "start with a new, empty database even though the host key says this server has run before (without it, a missing or empty cardroom.db stops the start)")
