@@ -202,7 +202,7 @@ func (m *model) lobbyView() string {
 			}
 			state := tx.get(t.Phase.String())
 			if t.Held {
-				state = tx.get("waits for players")
+				state = tx.get("on hold")
 			}
 			if t.Private {
 				state += " · " + tx.get("private")

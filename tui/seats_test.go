@@ -270,3 +270,40 @@ func TestMovingTableSaysItReconnects(t *testing.T) {
 		}
 	}
 }
+
+// A game that waits for its people says so to its spectators and in the
+// lobby's list, in the viewer's language, within 80 columns.
+func TestHeldGameSaysItWaitsForItsPlayers(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := goldenModel(80, 24, termenv.Ascii, Settings{Lang: lang})
+		tm := newTableModel(m, nil, nil)
+		tm.snap = tables.Snapshot{Version: 1, You: engine.Spectator, Phase: tables.Playing, Title: "Boerenbridge", Seats: []tables.SeatInfo{
+			{Name: "alice", Kind: tables.Away}, {Name: "Grace", Kind: tables.Bot}, {Name: "Ada", Kind: tables.Bot},
+		}, Held: true}
+		want := m.tx.get("The game waits for its players to come back.")
+		if h := tm.header(); !strings.Contains(h, want) {
+			t.Errorf("%s: the header does not say the game waits:\n%s", lang, h)
+		}
+		tm.snap.Held, tm.snap.Version = false, 2
+		if h := tm.header(); strings.Contains(h, want) {
+			t.Errorf("%s: the line stays once the game goes on:\n%s", lang, h)
+		}
+
+		m = withLobby(t, m)
+		m.lobbyU.Tables[0].Held = true
+		scr := redrawn(m)
+		if row := lineWith(scr, "t1"); !strings.Contains(row, m.tx.get("on hold")) || strings.Contains(row, m.tx.get("playing")) {
+			t.Errorf("%s: the lobby's row of a held game: %q", lang, row)
+		}
+	}
+}
+
+// lineWith is the first line of scr that holds s ("" for none).
+func lineWith(scr, s string) string {
+	for l := range strings.Lines(scr) {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}

@@ -194,7 +194,7 @@ var catalogueDE = map[string]string{
 	"you are %s":                            "du bist %s",
 	"⏱ %d s":                                "⏱ %d s",
 	"waiting":                               "wartet",
-	"waits for players":                     "wartet auf Spieler",
+	"on hold":                               "angehalten",
 	"playing":                               "läuft",
 	"over":                                  "vorbei",
 	"no combination":                        "keine Kombination",

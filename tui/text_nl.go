@@ -194,7 +194,7 @@ var catalogueNL = map[string]string{
 	"you are %s":                            "je bent %s",
 	"⏱ %d s":                                "⏱ %d s",
 	"waiting":                               "wacht",
-	"waits for players":                     "wacht op spelers",
+	"on hold":                               "gepauzeerd",
 	"playing":                               "bezig",
 	"over":                                  "afgelopen",
 	"no combination":                        "geen combinatie",
