@@ -49,14 +49,16 @@ func (t *Table) back(i int) {
 
 // gone marks seat i's person as no longer at the table (their screen
 // closed); during the game the others are told why a bot plays the seat,
-// unless they were told already (:away, a second timeout).
+// unless they were told already (:away, a second timeout) or the game now
+// holds for its people (no bot plays; botTakesOver tells them later).
 func (t *Table) gone(i int) {
 	s := &t.seats[i]
-	if s.connected && !s.told && t.phase == Playing {
+	was := s.connected
+	s.connected = false
+	if was && !s.told && t.phase == Playing && !t.waitsForPeople() {
 		t.system(fmt.Sprintf("%s stepped away: their bot plays until they are back", s.owner.Name))
 		s.told = true
 	}
-	s.connected = false
 	t.dirty = true
 }
 

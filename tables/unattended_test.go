@@ -2,6 +2,8 @@ package tables
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -152,8 +154,12 @@ func TestON2NobodyAtTheTableHoldsTheGame(t *testing.T) {
 		if n := j.count("t1"); n != watched {
 			t.Fatalf("%d journal lines after 29 minutes with only a spectator, want %d: a bot played her seat", n, watched)
 		}
-		if s := c.now(); !s.Held || !s.Deadline.IsZero() {
+		s = c.now()
+		if !s.Held || !s.Deadline.IsZero() {
 			t.Fatalf("the spectator's snapshot: held %v, deadline %v; want held, no timer", s.Held, s.Deadline)
+		}
+		if i := slices.IndexFunc(s.Chat, func(l ChatLine) bool { return strings.Contains(l.Text, "bot plays") }); i >= 0 {
+			t.Fatalf("the spectator was told %q, but no bot plays", s.Chat[i].Text)
 		}
 		if sum := r.summary(); !sum.Held {
 			t.Fatal("the lobby's summary does not say the game waits for its people")
