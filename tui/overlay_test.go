@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // s and ? open settings and help over the table: the header keeps the
@@ -87,9 +89,9 @@ func TestHelpOverTheTableFits(t *testing.T) {
 	}
 }
 
-// esc from a running game says what happens to the seat: with nobody else
-// at the table the game waits (tables.Config.SeatHold), with someone there
-// the seat's bot plays on.
+// esc from a running game says what happens to the seat: with no other
+// person in a seat at the table the game waits (tables.Config.SeatHold),
+// spectators or not; with one there the seat's bot plays on.
 func TestBackNoteSaysWhoPlaysTheSeat(t *testing.T) {
 	m := midTrick(t, testModel(80, 24, Settings{}))
 	if got := m.table.backNote(); !strings.Contains(got, "the game waits for you") {
@@ -99,8 +101,15 @@ func TestBackNoteSaysWhoPlaysTheSeat(t *testing.T) {
 	s.Version++
 	s.Spectators = []string{"carol"}
 	m.Update(snapMsg{s: s, ok: true})
-	if got := m.table.backNote(); !strings.Contains(got, "a bot plays it until you sit again") {
+	if got := m.table.backNote(); !strings.Contains(got, "the game waits for you") {
 		t.Errorf("with a spectator: %q", got)
+	}
+	s.Version++
+	s.Seats = slices.Clone(s.Seats)
+	s.Seats[1] = tables.SeatInfo{Name: "bob", Kind: tables.Human, Connected: true}
+	m.Update(snapMsg{s: s, ok: true})
+	if got := m.table.backNote(); !strings.Contains(got, "a bot plays it until you sit again") {
+		t.Errorf("with bob at the table: %q", got)
 	}
 	for _, lang := range []string{"en", "de", "nl"} { // the status line holds them whole at 80 columns
 		tx := newText(lang)

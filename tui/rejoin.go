@@ -62,23 +62,23 @@ func (tm *tableModel) backNote() string {
 		return tx.get("Back in the lobby.")
 	case s.Phase == tables.Waiting:
 		return tx.get("Back in the lobby. Your seat is kept: enter on the table takes you back.")
-	case !tm.othersAtTable():
+	case !tm.othersSeated():
 		return tx.get("Back in the lobby. Your seat is kept: the game waits for you.")
 	}
 	return tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again.")
 }
 
-// othersAtTable reports whether anyone but the viewer is at the table: a
-// person connected in another seat, or a spectator (the game holds still
-// without them, tables.Config.SeatHold).
-func (tm *tableModel) othersAtTable() bool {
+// othersSeated reports whether another person with a seat is at the table
+// (the game holds still without one, spectators or not:
+// tables.Config.SeatHold).
+func (tm *tableModel) othersSeated() bool {
 	s := tm.snap
 	for i, seat := range s.Seats {
 		if i != s.You && seat.Name != "" && seat.Connected && (seat.Kind == tables.Human || seat.Kind == tables.Away) {
 			return true
 		}
 	}
-	return len(s.Spectators) > 0
+	return false
 }
 
 // freeSeats counts the seats nobody has taken (bots take them at the start).
