@@ -910,7 +910,7 @@ func (t *Table) broadcast() {
 		Version: t.version, TableID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
 		Options: t.opts, Private: t.cfg.Private, Seats: t.seatInfos(), Host: t.host.Name,
 		Phase: t.phase, Turn: engine.Over, Deadline: t.deadline, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace, TrickPause: t.cfg.TrickPause,
-		Paused: t.pause != nil, Held: t.waitsForPeople(), BotLevels: t.cfg.BotLevels,
+		Paused: t.pause != nil, Held: t.waitsForPeople(), SeatHold: t.cfg.SeatHold, BotLevels: t.cfg.BotLevels,
 		Chat: slices.Clone(t.chat), Standings: t.standings, Ended: t.ended,
 	}
 	for _, p := range t.spect {

@@ -291,7 +291,10 @@ type Snapshot struct {
 	Paused bool
 	// Held: the game waits for its people (none of them is at the table);
 	// nobody moves until one is back (Config.SeatHold).
-	Held       bool
+	Held bool
+	// SeatHold is the table's Config.SeatHold: whether (and how long) its
+	// game would wait for its people.
+	SeatHold   time.Duration
 	Round      int // from the view's Round when it has one
 	Result     engine.Result
 	Chat       []ChatLine // the last lines, oldest first

@@ -111,6 +111,12 @@ func TestBackNoteSaysWhoPlaysTheSeat(t *testing.T) {
 	if got := m.table.backNote(); !strings.Contains(got, "a bot plays it until you sit again") {
 		t.Errorf("with bob at the table: %q", got)
 	}
+	s.Version++
+	s.Seats[1], s.SeatHold = tables.SeatInfo{Name: "Grace", Kind: tables.Bot}, 0
+	m.Update(snapMsg{s: s, ok: true})
+	if got := m.table.backNote(); !strings.Contains(got, "a bot plays it until you sit again") {
+		t.Errorf("alone with bots on a server without a hold: %q", got)
+	}
 	for _, lang := range []string{"en", "de", "nl"} { // the status line holds them whole at 80 columns
 		tx := newText(lang)
 		for _, en := range []string{"Back in the lobby. Your seat is kept: the game waits for you.", "Back in the lobby. Your seat is kept: a bot plays it until you sit again."} {

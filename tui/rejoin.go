@@ -62,7 +62,7 @@ func (tm *tableModel) backNote() string {
 		return tx.get("Back in the lobby.")
 	case s.Phase == tables.Waiting:
 		return tx.get("Back in the lobby. Your seat is kept: enter on the table takes you back.")
-	case !tm.othersSeated():
+	case s.SeatHold > 0 && !tm.othersSeated():
 		return tx.get("Back in the lobby. Your seat is kept: the game waits for you.")
 	}
 	return tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again.")

@@ -99,7 +99,7 @@ func snapshotOf(g engine.Game, title string, you int) tables.Snapshot {
 		Version: 7, TableID: "t1", Name: "alice's table", Ruleset: g.Ruleset(), Title: title,
 		Seats: seats, Host: "alice", YouHost: true, You: you, Phase: tables.Playing,
 		View: g.View(you), Turn: g.Next(), Deadline: fixedNow.Add(42 * time.Second), TurnTimer: time.Minute,
-		Result: g.Result(),
+		SeatHold: tables.DefaultSeatHold, Result: g.Result(),
 		Chat: []tables.ChatLine{
 			{From: "bob", Seat: 2, Text: "good luck all"},
 			{Text: "carol left: a bot plays seat 4", System: true},
