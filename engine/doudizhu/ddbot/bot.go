@@ -53,7 +53,7 @@ func ParseLevel(s string) (Level, error) {
 // Bot plays Dou Dizhu at a level:
 //
 //   - bidding: easy counts high cards, bombs and the plays its split needs;
-//     normal and strong play Rollouts/4 quick deals with the hand as
+//     normal and strong play Rollouts/4 quick deals (8 at least) with the hand as
 //     landlord (sampled bottom and other hands) and bid by the share won,
 //     strong from lower shares (bidShares);
 //   - play: every level splits its hand into the fewest plays (see split.go)
