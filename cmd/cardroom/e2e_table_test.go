@@ -235,6 +235,36 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 	}
 }
 
+// A game against bots whose person went back to the lobby holds still for
+// them, also while someone watches: the lobby lists it as on hold, the
+// spectator reads why, and it goes on once its person sits again.
+func TestE2EAGameWaitsForItsPlayers(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
+
+	ada.typ("3") // quick play: Boerenbridge against three bots
+	ada.waitFor(promptBid)
+	ada.typ(sshtest.KeyEsc)
+	ada.waitForFold("the game waits for you")
+	bob.waitFor("on hold")
+	bob.typ("w")
+	held := bob.waitUntil("the line that the game waits", func(s string) bool {
+		return strings.Contains(s, "The game waits for its players to come back.")
+	})
+	if !strings.Contains(held, "ada [away]") || !strings.Contains(held, "Waiting for ada") {
+		t.Errorf("the spectator's screen of the held game:\n%s", held)
+	}
+
+	ada.waitFor("your seat — enter to return")
+	ada.typ("\r")
+	ada.waitFor(promptBid)
+	bob.waitUntil("the game going on", func(s string) bool {
+		return !strings.Contains(s, "The game waits for its players") && !strings.Contains(s, "ada [away]")
+	})
+}
+
 // Deep links: `ssh -t host new GAME` opens the create form for that game,
 // and `ssh -t host join CODE` sits at the private table with that code.
 func TestE2EDeepLinks(t *testing.T) {
