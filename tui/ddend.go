@@ -34,8 +34,8 @@ func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
 		}
 	}
 	played := tx.get("no bomb, no rocket")
-	if len(bombs) > 0 {
-		played = tx.get("bombs and rocket:") + " " + strings.Join(bombs, ", ")
+	if len(bombs) > 0 { // each names itself, bomb or rocket
+		played = strings.Join(bombs, ", ")
 	}
 	out := []string{
 		fit(head, tm.width()),

@@ -40,3 +40,25 @@ func TestDealPanelWritesBombsAsCombinations(t *testing.T) {
 		}
 	}
 }
+
+// A deal with a bomb and no rocket does not speak of a rocket: each bomb
+// or rocket names itself on the panel.
+func TestDealPanelNamesOnlyWhatWasPlayed(t *testing.T) {
+	g := playTo(t, "doudizhu", 3, 9, func(g engine.Game) bool { return g.Done() })
+	bomb, err := doudizhu.ParsePlay("7777")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, rocket := range map[string]string{"en": "rocket", "de": "Rakete", "nl": "raket"} {
+		m := onTable(testModel(120, 40, Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+		v := *m.table.snap.View.(*doudizhu.View)
+		v.History = []doudizhu.Turn{{Seat: 1, Play: bomb}}
+		panel := m.table.dealPanel(&v)
+		if len(panel) < 2 {
+			t.Fatalf("%s: no panel", lang)
+		}
+		if line := stripANSI(panel[1]); strings.Contains(line, rocket) {
+			t.Errorf("%s: %q speaks of a rocket; only a bomb was played", lang, line)
+		}
+	}
+}

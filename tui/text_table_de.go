@@ -35,7 +35,6 @@ var tableDE = map[string]string{
 	"Points:":                                                                     "Punkte:",
 	"the landlord %s won":                                                         "der Grundherr %s hat gewonnen",
 	"the farmers won against %s":                                                  "die Bauern haben gegen %s gewonnen",
-	"bombs and rocket:":                                                           "Bomben und Rakete:",
 	"bid right %d of %d":                                                          "Ansage %d von %d getroffen",
 	"Press r to play again: same game, same seats; bots take the seats nobody takes.": "r spielt noch einmal: dasselbe Spiel, dieselben Plätze; Bots nehmen die freien.",
 	"%s started a new game: press r to sit at it.":                                    "%s hat ein neues Spiel begonnen: r setzt dich dazu.",

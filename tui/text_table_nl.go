@@ -35,7 +35,6 @@ var tableNL = map[string]string{
 	"Points:":                                                                     "Punten:",
 	"the landlord %s won":                                                         "de landheer %s heeft gewonnen",
 	"the farmers won against %s":                                                  "de boeren hebben van %s gewonnen",
-	"bombs and rocket:":                                                           "bommen en raket:",
 	"bid right %d of %d":                                                          "bod %d van %d goed",
 	"Press r to play again: same game, same seats; bots take the seats nobody takes.": "r speelt opnieuw: hetzelfde spel, dezelfde plaatsen; bots nemen de lege.",
 	"%s started a new game: press r to sit at it.":                                    "%s is een nieuw spel begonnen: r laat je aanschuiven.",
