@@ -530,3 +530,18 @@ func TestFormattedDecimalMark(t *testing.T) {
 		}
 	}
 }
+
+// Naming no trump where it is not allowed (a trump-choice round, a table
+// without it) says so without blaming the table, names the keys, and fits
+// 80 columns.
+func TestNoTrumpRefusalFits80(t *testing.T) {
+	for lang, keys := range map[string]string{"en": "(s h d c)", "de": "(p h k x)", "nl": "(s h r k)"} {
+		s := newText(lang).err(errors.New("no trump may not be named: choose S, H, D or C"))
+		if w := visibleWidth(s); w > 80 {
+			t.Errorf("%s: %d columns, cut at 80: %q", lang, w, s)
+		}
+		if !strings.Contains(s, keys) || strings.Contains(strings.ToLower(s), "table") {
+			t.Errorf("%s: %q should name the keys %s and not speak of the table", lang, s, keys)
+		}
+	}
+}
