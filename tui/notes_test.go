@@ -30,7 +30,7 @@ func TestRoundNoteLineNotCut(t *testing.T) {
 			return false
 		}
 	}
-	for _, round := range []int{4, 5, 7} { // the hook, trump choice, no trump
+	for _, round := range []int{4, 5, 7, 10} { // the hook, trump choice, no trump, blind
 		g := playTo(t, "specialrounds", 3, 2, atBids(round))
 		for _, lang := range []string{"en", "de", "nl"} {
 			m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Special Rounds", 0))

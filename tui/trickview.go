@@ -411,20 +411,21 @@ func (tm *tableModel) modifierNote(v *trick.View, short bool) string {
 		}
 		return strings.Join(parts, " · ")
 	}
+	var long []string
 	switch v.Modifier {
 	case trick.TrumpChoice:
-		return tx.get("Trump choice: one card each is drawn; the highest names trump.")
+		long = append(long, tx.get("Trump choice: one card each is drawn; the highest names trump."))
 	case trick.NoTrump:
-		return tx.get("No trump this round: the highest card of the led suit wins.")
+		long = append(long, tx.get("No trump this round: the highest card of the led suit wins."))
 	case trick.Blind:
-		return tx.get("Blind round: everyone bids before seeing the cards.")
+		long = append(long, tx.get("Blind round: everyone bids before seeing the cards."))
 	case trick.Forehead:
-		return tx.get("Forehead round: you see every card but your own; bid 0 or 1.")
+		long = append(long, tx.get("Forehead round: you see every card but your own; bid 0 or 1."))
 	}
-	if v.Hook && v.Phase == trick.PhaseBid {
-		return tx.get("The dealer may not make the bids add up to the cards in hand.")
+	if v.Hook && v.Phase == trick.PhaseBid { // a special round keeps the hook too
+		long = append(long, tx.get("The dealer may not make the bids add up to the cards in hand."))
 	}
-	return ""
+	return strings.Join(long, " ")
 }
 
 // plainName is a seat's name without decoration, clipped.
