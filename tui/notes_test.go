@@ -124,3 +124,22 @@ func TestAwayLineKeepsTheInstruction(t *testing.T) {
 		t.Errorf("roundRanges: %q", got)
 	}
 }
+
+// While the blind round is bid, the hand's place says when the cards come
+// rather than that there are none.
+func TestBlindBiddingSaysWhenTheCardsCome(t *testing.T) {
+	g := playTo(t, "specialrounds", 3, 2, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Modifier == trick.Blind && v.Phase == trick.PhaseBid
+	})
+	for lang, want := range map[string]string{
+		"en": "The cards are dealt once everyone has bid.",
+		"de": "Die Karten werden ausgeteilt, sobald alle angesagt haben.",
+		"nl": "De kaarten worden gedeeld zodra iedereen heeft geboden.",
+	} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Special Rounds", 0))
+		if out := ansi.Strip(m.View()); !strings.Contains(out, want) {
+			t.Errorf("%s: no %q in\n%s", lang, want, out)
+		}
+	}
+}

@@ -53,6 +53,7 @@ var catalogueDE = map[string]string{
 	"Name trump:":       "Trumpf bestimmen:",
 	"New table":         "Neuer Tisch",
 	"No cards in hand.": "Keine Karten auf der Hand.",
+	"The cards are dealt once everyone has bid.":                                "Die Karten werden ausgeteilt, sobald alle angesagt haben.",
 	"Too many keys at once: some were dropped.":                                 "Zu viele Tasten auf einmal: Einige wurden verworfen.",
 	"No keys for a while: this session closes in %d s unless you press a key.":  "Lange keine Taste gedrückt: Die Sitzung endet in %d s, außer du drückst eine.",
 	"No tables of this game. Press n to create one.":                            "Keine Tische für dieses Spiel. Mit n eröffnest du einen.",

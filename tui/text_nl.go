@@ -53,6 +53,7 @@ var catalogueNL = map[string]string{
 	"Name trump:":       "Kies troef:",
 	"New table":         "Nieuwe tafel",
 	"No cards in hand.": "Geen kaarten in de hand.",
+	"The cards are dealt once everyone has bid.":                                "De kaarten worden gedeeld zodra iedereen heeft geboden.",
 	"Too many keys at once: some were dropped.":                                 "Te veel toetsen tegelijk: sommige zijn genegeerd.",
 	"No keys for a while: this session closes in %d s unless you press a key.":  "Een tijd geen toets: deze sessie sluit over %d s als je geen toets indrukt.",
 	"No tables of this game. Press n to create one.":                            "Geen tafels voor dit spel. Druk n om er een te maken.",

@@ -269,6 +269,8 @@ func (tm *tableModel) trickHand(v *trick.View, above int) string {
 		return st.Subtle.Render(tm.watchLine()) + "\n"
 	case v.Hand == nil && v.Foreheads != nil:
 		return tx.get("Your card is on your forehead: everyone sees it but you.") + "\n"
+	case len(v.Hand) == 0 && v.Modifier == trick.Blind && v.Phase == trick.PhaseBid:
+		return st.Subtle.Render(tx.get("The cards are dealt once everyone has bid.")) + "\n"
 	case len(v.Hand) == 0:
 		return st.Subtle.Render(tx.get("No cards in hand.")) + "\n"
 	default:
