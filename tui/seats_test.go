@@ -307,3 +307,26 @@ func lineWith(scr, s string) string {
 	}
 	return ""
 }
+
+// A waiting table names the options it plays that are not its game's
+// defaults, so that whoever sits down knows them; a table of defaults
+// adds no line.
+func TestWaitingTableNamesItsOptions(t *testing.T) {
+	waiting := func(opts engine.Options) tables.Snapshot {
+		return tables.Snapshot{
+			Version: 1, TableID: "t1", Name: "alice's table", Ruleset: "doudizhu", Title: "Dou Dizhu",
+			Options: opts, Host: "alice", You: 1, Phase: tables.Waiting,
+			Seats: []tables.SeatInfo{{Name: "alice", Kind: tables.Human, Connected: true}, {Name: "bob", Kind: tables.Human, Connected: true}, {}},
+		}
+	}
+	for lang, want := range map[string]string{"en": "Not the usual rules: Deals 2", "de": "Abweichende Regeln: Spiele 2", "nl": "Andere regels dan gewoonlijk: Spellen 2"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), waiting(engine.Options{"deals": "2"}))
+		if out := stripANSI(m.View()); !strings.Contains(out, want) {
+			t.Errorf("%s: no %q in\n%s", lang, want, out)
+		}
+	}
+	m := onTable(testModel(80, 24, Settings{}), waiting(engine.Options{"deals": "1"}))
+	if out := stripANSI(m.View()); strings.Contains(out, "usual rules") {
+		t.Errorf("a table of defaults names its rules:\n%s", out)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -769,7 +770,11 @@ func (tm *tableModel) waitingView() string {
 	s := tm.snap
 	st, tx := tm.m.st, tm.m.tx
 	var b strings.Builder
-	b.WriteString("\n" + tx.f("Waiting for players · host %s", s.Host) + "\n\n")
+	b.WriteString("\n" + tx.f("Waiting for players · host %s", s.Host) + "\n")
+	if rules := tm.rulesLine(); rules != "" {
+		b.WriteString(fit(rules, tm.width()) + "\n")
+	}
+	b.WriteString("\n")
 	for i := range s.Seats {
 		b.WriteString(fmt.Sprintf("  %d  %s\n", i+1, tm.seatName(i)))
 	}
@@ -791,6 +796,26 @@ func (tm *tableModel) waitingView() string {
 		b.WriteString(st.Subtle.Render(tx.f("Watching: %s", strings.Join(s.Spectators, ", "))) + "\n")
 	}
 	return b.String()
+}
+
+// rulesLine names the options this table plays that differ from its
+// game's defaults, so that whoever sits down knows them; "" for none.
+func (tm *tableModel) rulesLine() string {
+	r, err := games.Registry().Lookup(tm.snap.Ruleset)
+	if err != nil {
+		return ""
+	}
+	tx := tm.m.tx
+	var parts []string
+	for _, spec := range r.Options {
+		if v, set := tm.snap.Options[spec.Name]; set && v != spec.Default {
+			parts = append(parts, optionLabel(tx, spec.Name)+" "+optionValue(tx, spec, v))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return tx.f("Not the usual rules: %s", strings.Join(parts, " · "))
 }
 
 // chatLines is the chat: the snapshot's lines (drawn once per snapshot),

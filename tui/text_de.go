@@ -91,6 +91,7 @@ var catalogueDE = map[string]string{
 	"Waiting for %s…":                      "Warten auf %s…",
 	"Waiting for players · host %s":        "Warten auf Mitspieler · Gastgeber %s",
 	"Watching: %s":                         "Es schauen zu: %s",
+	"Not the usual rules: %s":              "Abweichende Regeln: %s",
 	"Welcome back.":                        "Willkommen zurück.",
 	"You are watching: hands stay hidden.": "Du schaust zu: Die Blätter bleiben verdeckt.",
 	"You left the table.":                  "Du hast den Tisch verlassen.",

@@ -91,6 +91,7 @@ var catalogueNL = map[string]string{
 	"Waiting for %s…":                      "Wachten op %s…",
 	"Waiting for players · host %s":        "Wachten op spelers · gastheer %s",
 	"Watching: %s":                         "Kijkers: %s",
+	"Not the usual rules: %s":              "Andere regels dan gewoonlijk: %s",
 	"Welcome back.":                        "Welkom terug.",
 	"You are watching: hands stay hidden.": "Je kijkt mee: de handen blijven verborgen.",
 	"You left the table.":                  "Je hebt de tafel verlaten.",
