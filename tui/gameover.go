@@ -57,6 +57,8 @@ func (tm *tableModel) gameOverView() string {
 		b.WriteString(st.Bold.Render(fit(tx.f("%s started a new game: press r to sit at it.", tm.again), tm.width())) + "\n")
 	case tm.canPlayAgain():
 		b.WriteString(st.Bold.Render(fit(tx.get("Press r to play again: same game, same seats; bots take the seats nobody takes."), tm.width())) + "\n")
+	case tm.watchedToEnd() && tm.again != "":
+		b.WriteString(st.Bold.Render(fit(tx.f("%s started a new game: watch it from the lobby (esc).", tm.again), tm.width())) + "\n")
 	}
 	b.WriteString(tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
 	return b.String()
@@ -84,12 +86,19 @@ func (tm *tableModel) canPlayAgain() bool {
 	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You >= 0
 }
 
+// watchedToEnd reports whether the player watched the game, which was
+// played to its end: the game-over screen tells them of a new game of it.
+func (tm *tableModel) watchedToEnd() bool {
+	s := tm.snap
+	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You < 0
+}
+
 // noteAgain looks in the lobby for the waiting table that plays the
 // finished game on screen again, and keeps who started it for the
 // game-over screen; it reports whether that changed.
 func (tm *tableModel) noteAgain(u lobby.Update) bool {
 	again := ""
-	if id := tm.snap.TableID; id != "" && tm.canPlayAgain() {
+	if id := tm.snap.TableID; id != "" && (tm.canPlayAgain() || tm.watchedToEnd()) {
 		for _, ti := range u.Tables {
 			if ti.Again == id && ti.Phase == tables.Waiting {
 				again = ti.Host

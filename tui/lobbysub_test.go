@@ -11,6 +11,7 @@ import (
 	"github.com/muesli/termenv"
 	"go.uber.org/goleak"
 
+	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/tables"
@@ -265,6 +266,35 @@ func TestGameOverSaysWhoStartedTheNewGame(t *testing.T) {
 	p.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
 	p.until("alice at bob's table", func() bool { return m.table != nil && m.table.snap.TableID == c.Info.ID })
 	p.until("no lobby subscription at the new table", func() bool { return m.lobbySub == nil })
+}
+
+// A spectator who watched a game to its end is told when one of its
+// people starts the table that plays it again, and where to watch it.
+func TestGameOverTellsTheSpectatorOfTheNewGame(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	app := NewApp(l, games.Registry(), nil)
+	e, err := l.Enter("SHA256:cees", "cees", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := gameOver("doudizhu")(t, newModel(app, newFakeSession(120, 40, termenv.Ascii), e, Settings{Lang: "en"}))
+	m.table.snap.You, m.table.snap.YouHost = engine.Spectator, false
+	p := newPump(t, m)
+	defer m.cleanup()
+	p.run(m.Init())
+	p.until("lobby subscription on the game-over screen", func() bool { return m.lobbySub != nil })
+	if v := plainView(m); strings.Contains(v, "started a new game") || strings.Contains(v, "Press r") {
+		t.Fatalf("before anyone plays again:\n%s", v)
+	}
+	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+	if _, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Watch: true, Again: m.table.snap.TableID}); err != nil {
+		t.Fatal(err)
+	}
+	p.until("the line saying bob started a new game", func() bool {
+		return strings.Contains(plainView(m), "bob started a new game: watch it from the lobby (esc).")
+	})
 }
 
 // Playing again, the first to press r hosts the new table: a name the

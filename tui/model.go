@@ -265,10 +265,10 @@ func (m *model) wantsLobby() bool {
 }
 
 // playingAgainShown reports whether the screen is a game-over screen whose r
-// plays again: the lobby tells it when another of its people has started
-// the new table.
+// plays again, or that a spectator watched to its end: the lobby tells it
+// when one of its people has started the new table.
 func (m *model) playingAgainShown() bool {
-	return m.screen == tableScreen && m.table != nil && m.table.canPlayAgain()
+	return m.screen == tableScreen && m.table != nil && (m.table.canPlayAgain() || m.table.watchedToEnd())
 }
 
 // syncLobby opens the lobby subscription when the session wants one and

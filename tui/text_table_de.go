@@ -38,6 +38,7 @@ var tableDE = map[string]string{
 	"bid right %d of %d":                                                          "Ansage %d von %d getroffen",
 	"Press r to play again: same game, same seats; bots take the seats nobody takes.": "r spielt noch einmal: dasselbe Spiel, dieselben Plätze; Bots nehmen die freien.",
 	"%s started a new game: press r to sit at it.":                                    "%s hat ein neues Spiel begonnen: r setzt dich dazu.",
+	"%s started a new game: watch it from the lobby (esc).":                           "%s hat ein neues Spiel begonnen: Schau es dir von der Lobby aus an (esc).",
 	"play again": "noch einmal",
 	"deal %s":    "Spiel %s",
 	"deals %s":   "Spiele %s",
