@@ -287,6 +287,7 @@ func (m *model) helpView() string {
 	lobbyPart := []string{
 		tx.get("Lobby: ↑↓ choose a table, enter sits, w watches, n creates a table,"),
 		tx.get("  1–4 quick play, c joins by invite code, q quits."),
+		tx.get("  f filters by game, s settings, h your past games, r ratings."),
 		"",
 	}
 	trickPart := []string{

@@ -4,6 +4,7 @@ package tui
 // German. Singularity and CLANKER keep their names.
 var catalogueDE = map[string]string{
 	"  1–4 quick play, c joins by invite code, q quits.":               "  1–4 Schnellspiel, c tritt per Einladungscode bei, q beendet.",
+	"  f filters by game, s settings, h your past games, r ratings.":   "  f filtert nach Spiel, s Einstellungen, h deine Spiele, r Wertungen.",
 	"  . shows the last trick.":                                        "  . zeigt den letzten Stich.",
 	"  s h d c (or n for none) name trump; tab shows the score sheet;": "  p h k x (Pik Herz Karo Kreuz; o: ohne) bestimmen Trumpf; tab: Punkteliste;",
 	"%d cards":                   "%d Karten",

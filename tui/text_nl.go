@@ -4,6 +4,7 @@ package tui
 // Dutch. Singularity and CLANKER keep their names.
 var catalogueNL = map[string]string{
 	"  1–4 quick play, c joins by invite code, q quits.":               "  1–4 snel spelen, c doet mee met een uitnodigingscode, q stopt.",
+	"  f filters by game, s settings, h your past games, r ratings.":   "  f filtert op spelsoort, s instellingen, h je partijen, r ranglijst.",
 	"  . shows the last trick.":                                        "  . toont de vorige slag.",
 	"  s h d c (or n for none) name trump; tab shows the score sheet;": "  s h r k (z: zonder troef) kiezen troef; tab toont het scoreblad;",
 	"%d cards":                   "%d kaarten",
