@@ -15,7 +15,6 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/doudizhu"
-	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -801,7 +800,7 @@ func (tm *tableModel) waitingView() string {
 // rulesLine names the options this table plays that differ from its
 // game's defaults, so that whoever sits down knows them; "" for none.
 func (tm *tableModel) rulesLine() string {
-	r, err := games.Registry().Lookup(tm.snap.Ruleset)
+	r, err := tm.m.app.reg.Lookup(tm.snap.Ruleset)
 	if err != nil {
 		return ""
 	}
