@@ -235,6 +235,25 @@ func TestDeepLinkSubscribesOnlyIfItStaysInTheLobby(t *testing.T) {
 	}
 }
 
+// gameOverInLobby is name's game-over screen of a ruleset game (watched,
+// or from seat 0), driven by a pump, once its lobby subscription is open;
+// the caller cleans the model up.
+func gameOverInLobby(t *testing.T, l *lobby.Lobby, name, ruleset string, watched bool) (*model, *pump) {
+	t.Helper()
+	e, err := l.Enter("SHA256:"+name, name, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := gameOver(ruleset)(t, newModel(NewApp(l, games.Registry(), nil), newFakeSession(120, 40, termenv.Ascii), e, Settings{Lang: "en"}))
+	if watched {
+		m.table.snap.You, m.table.snap.YouHost = engine.Spectator, false
+	}
+	p := newPump(t, m)
+	p.run(m.Init())
+	p.until("lobby subscription on the game-over screen", func() bool { return m.lobbySub != nil })
+	return m, p
+}
+
 // On the game-over screen, once another of the game's people has started
 // the table that plays it again, the screen says who did and that r sits
 // the player there; r does.
@@ -242,16 +261,8 @@ func TestGameOverSaysWhoStartedTheNewGame(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	l, stop := runLobby(t)
 	defer stop()
-	app := NewApp(l, games.Registry(), nil)
-	e, err := l.Enter("SHA256:alice", "alice", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := gameOver("singularity")(t, newModel(app, newFakeSession(120, 40, termenv.Ascii), e, Settings{Lang: "en"}))
-	p := newPump(t, m)
+	m, p := gameOverInLobby(t, l, "alice", "singularity", false)
 	defer m.cleanup()
-	p.run(m.Init())
-	p.until("lobby subscription on the game-over screen", func() bool { return m.lobbySub != nil })
 	if v := plainView(m); !strings.Contains(v, "Press r to play again") || strings.Contains(v, "started a new game") {
 		t.Fatalf("before anyone plays again:\n%s", v)
 	}
@@ -274,17 +285,8 @@ func TestGameOverTellsTheSpectatorOfTheNewGame(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	l, stop := runLobby(t)
 	defer stop()
-	app := NewApp(l, games.Registry(), nil)
-	e, err := l.Enter("SHA256:cees", "cees", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := gameOver("doudizhu")(t, newModel(app, newFakeSession(120, 40, termenv.Ascii), e, Settings{Lang: "en"}))
-	m.table.snap.You, m.table.snap.YouHost = engine.Spectator, false
-	p := newPump(t, m)
+	m, p := gameOverInLobby(t, l, "cees", "doudizhu", true)
 	defer m.cleanup()
-	p.run(m.Init())
-	p.until("lobby subscription on the game-over screen", func() bool { return m.lobbySub != nil })
 	if v := plainView(m); strings.Contains(v, "started a new game") || strings.Contains(v, "Press r") {
 		t.Fatalf("before anyone plays again:\n%s", v)
 	}
