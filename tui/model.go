@@ -89,6 +89,10 @@ type model struct {
 	screen screen
 	status string // one line: the answer to the last action
 	isErr  bool
+	// backFrom is the table whose running game esc left, backHeld whether
+	// the lobby has shown that game holding since (followBackNote).
+	backFrom string
+	backHeld bool
 	// keepStatus: keys do not clear the status before this (the notice of
 	// dropped input outlives the keys that still get through)
 	keepStatus time.Time
@@ -382,6 +386,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.lobbySub, m.lobbyU = msg.sub, msg.u
 		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
+		m.followBackNote()
 		if m.table != nil {
 			m.table.noteAgain(msg.u)
 		}
@@ -402,6 +407,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.lobbyU = msg.u
 		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
+		m.followBackNote()
 		if m.table != nil && m.table.noteAgain(msg.u) {
 			m.drawn = "" // the game-over screen's line changed
 		}

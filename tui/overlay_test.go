@@ -126,3 +126,36 @@ func TestBackNoteSaysWhoPlaysTheSeat(t *testing.T) {
 		}
 	}
 }
+
+// esc's note stays true in the lobby: once the game left holds for its
+// people (the last other person left too) it says the game waits, and once
+// it goes on again (someone is back) that a bot plays the seat. A first
+// update from before the hold does not turn "waits" into "plays".
+func TestBackNoteFollowsTheGameLeft(t *testing.T) {
+	m := withLobby(t, testModel(80, 24, Settings{Lang: "de"}))
+	waits, plays := backNotes(m.tx)
+	set := func(held bool) {
+		m.lobbyU.Tables = slices.Clone(m.lobbyU.Tables)
+		m.lobbyU.Tables[0].Held = held
+		m.followBackNote()
+	}
+	m.backFrom, m.status = "t1", waits
+	set(false)
+	if m.status != waits {
+		t.Errorf("a lobby update from before the hold changed the note to %q", m.status)
+	}
+	m.backFrom, m.backHeld, m.status = "t1", false, plays
+	set(true)
+	if m.status != waits {
+		t.Errorf("the game holds, the note says %q", m.status)
+	}
+	set(false)
+	if m.status != plays {
+		t.Errorf("the game goes on without her, the note says %q", m.status)
+	}
+	m.say("Something else.", false)
+	set(true)
+	if m.status != "Something else." || m.backFrom != "" {
+		t.Errorf("another status line was overwritten: %q", m.status)
+	}
+}

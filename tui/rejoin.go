@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -62,10 +64,46 @@ func (tm *tableModel) backNote() string {
 		return tx.get("Back in the lobby.")
 	case s.Phase == tables.Waiting:
 		return tx.get("Back in the lobby. Your seat is kept: enter on the table takes you back.")
-	case s.SeatHold > 0 && !tm.othersSeated():
-		return tx.get("Back in the lobby. Your seat is kept: the game waits for you.")
 	}
-	return tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again.")
+	waits, plays := backNotes(tx)
+	if s.SeatHold > 0 && !tm.othersSeated() {
+		return waits
+	}
+	return plays
+}
+
+// backNotes are the notes esc leaves about a running game (backNote): the
+// game waits for you, or a bot plays your seat.
+func backNotes(tx *text) (waits, plays string) {
+	return tx.get("Back in the lobby. Your seat is kept: the game waits for you."),
+		tx.get("Back in the lobby. Your seat is kept: a bot plays it until you sit again.")
+}
+
+// followBackNote keeps esc's note true while the status line shows it:
+// once the lobby shows the game left holding for its people, it says the
+// game waits; once that game goes on again (another person is back), that
+// a bot plays the seat.
+func (m *model) followBackNote() {
+	waits, plays := backNotes(m.tx)
+	if m.backFrom == "" || m.status != waits && m.status != plays {
+		m.backFrom = ""
+		return
+	}
+	i := slices.IndexFunc(m.lobbyU.Tables, func(t lobby.TableInfo) bool { return t.ID == m.backFrom })
+	if i < 0 || m.lobbyU.Tables[i].Phase != tables.Playing {
+		return
+	}
+	note := m.status
+	switch {
+	case m.lobbyU.Tables[i].Held:
+		m.backHeld, note = true, waits
+	case m.backHeld:
+		note = plays
+	}
+	if note != m.status {
+		m.say(note, false)
+		m.drawn = ""
+	}
 }
 
 // othersSeated reports whether another person with a seat is at the table

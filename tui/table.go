@@ -363,7 +363,9 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	}
 	switch k.String() {
 	case "esc":
-		return m.leaveTable(tm.backNote())
+		note := tm.backNote()
+		m.backFrom, m.backHeld = tm.snap.TableID, false
+		return m.leaveTable(note)
 	case "/": // the chat opens with the "/" typed: "/away" runs the command
 		tm.chatIn = newLineInput("/", tables.MaxChatRunes, nil)
 		return nil
