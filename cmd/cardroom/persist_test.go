@@ -112,9 +112,8 @@ func TestCrashChild(t *testing.T) {
 			t.Fatal(err)
 		}
 	case len(saved) > 0:
-		// Restored, and its bots have already played it to the end (alice is
-		// away until she subscribes): the deferred Shutdown waits for its
-		// archive.
+		// Restored, and over already (the kill came after its last move,
+		// before its archive): the deferred Shutdown waits for the archive.
 		fmt.Println(playingMark)
 		fmt.Println(doneMark)
 		return
@@ -300,9 +299,9 @@ func TestKilledGameFinishesTheSame(t *testing.T) {
 
 	// Four games. Each is killed first right after alice's k-th move, k
 	// seeded from 1 to 40, so that kill falls inside the game however fast
-	// the machine runs it; then at random moments (a restored table whose
-	// person is away plays on at once, ON-2, so these fall mostly on the
-	// restore itself), until one run ends by itself.
+	// the machine runs it; then at random moments (a restored table plays
+	// on as soon as alice is back, which the child is at once, so these
+	// fall mostly on the restore itself), until one run ends by itself.
 	rng := rand.New(rand.NewPCG(8, 8))
 	kills, midGame := 0, 0
 	for trial := range 4 {
