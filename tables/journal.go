@@ -416,10 +416,14 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	t.cfg.Admitted = slices.Clone(t.admitted) // with those let in and those who held a seat or the host role
 	t.phase = Playing
 	t.jr.started = true
+	how := "each seat's bot plays until its person is back"
+	if t.cfg.SeatHold > 0 { // the game holds until one of them is back (waitsForPeople)
+		how = "the game goes on when its people are back, a bot playing for any who are not"
+	}
 	if saved.Moved {
-		t.system("the table moved to another server: each seat's bot plays until its person is back")
+		t.system("the table moved to another server: " + how)
 	} else {
-		t.system("the server restarted: each seat's bot plays until its person is back")
+		t.system("the server restarted: " + how)
 	}
 	t.lastSum = t.summary()
 	t.summaries.Put(t.lastSum)

@@ -63,9 +63,10 @@ func running(t *testing.T, r *rig) {
 	}
 }
 
-// A restored table nobody comes back to ends after its grace too.
-func TestRestoredUnattendedTableEnds(t *testing.T) {
-	reg := engine.NewRegistry(toyRuleset("toy"))
+// savedToyGame is the journal of a toy game alice started, as a server
+// that stopped leaves it.
+func savedToyGame(t *testing.T, reg *engine.Registry) Saved {
+	t.Helper()
 	rs, _ := reg.Lookup("toy")
 	var saved Saved
 	synctest.Test(t, func(t *testing.T) {
@@ -83,18 +84,34 @@ func TestRestoredUnattendedTableEnds(t *testing.T) {
 			t.Fatal("no journal to restore")
 		}
 	})
+	return saved
+}
+
+// restoredRig runs the table Restore makes of saved with cfg (its clock,
+// sink, logger and journal filled in) in the bubble.
+func restoredRig(t *testing.T, reg *engine.Registry, saved Saved, cfg Config, j *memJournal) *rig {
+	t.Helper()
+	r := &rig{t: t, clock: NewFakeClock(t0.Add(time.Hour)), sink: &memSink{}, log: &testLog{}, errc: make(chan error, 1)}
+	cfg.Clock, cfg.Sink, cfg.Logger, cfg.Journal = r.clock, r.sink, r.log, j
+	tb, err := Restore(reg, saved, cfg)
+	if err != nil {
+		t.Fatalf("Restore: %v", err)
+	}
+	r.table = tb
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancel = cancel
+	go func() { r.errc <- tb.Run(ctx) }()
+	t.Cleanup(func() { r.stop() })
+	return r
+}
+
+// A restored table nobody comes back to ends after its grace too.
+func TestRestoredUnattendedTableEnds(t *testing.T) {
+	reg := engine.NewRegistry(toyRuleset("toy"))
+	saved := savedToyGame(t, reg)
 	synctest.Test(t, func(t *testing.T) {
 		j := newMemJournal()
-		r := &rig{t: t, clock: NewFakeClock(t0.Add(time.Hour)), sink: &memSink{}, log: &testLog{}, errc: make(chan error, 1)}
-		tb, err := Restore(reg, saved, Config{Clock: r.clock, Sink: r.sink, Logger: r.log, Journal: j, UnattendedClose: time.Minute})
-		if err != nil {
-			t.Fatalf("Restore: %v", err)
-		}
-		r.table = tb
-		ctx, cancel := context.WithCancel(context.Background())
-		r.cancel = cancel
-		go func() { r.errc <- tb.Run(ctx) }()
-		t.Cleanup(func() { r.stop() })
+		r := restoredRig(t, reg, saved, Config{UnattendedClose: time.Minute}, j)
 		synctest.Wait()
 		r.advance(time.Minute)
 		if err := r.wait(); err != nil {
@@ -104,6 +121,32 @@ func TestRestoredUnattendedTableEnds(t *testing.T) {
 			t.Fatalf("finished %+v, want the restored game ended", j.finished)
 		}
 	})
+}
+
+// A restored game that holds for its people says so: the restart's line
+// in the chat, the snapshot a spectator gets; without a hold, that the
+// bots play.
+func TestRestoredTableSaysItWaitsForItsPeople(t *testing.T) {
+	reg := engine.NewRegistry(toyRuleset("toy"))
+	saved := savedToyGame(t, reg)
+	for _, tc := range []struct {
+		hold time.Duration
+		line string
+	}{
+		{30 * time.Minute, "the server restarted: the game goes on when its people are back, a bot playing for any who are not"},
+		{0, "the server restarted: each seat's bot plays until its person is back"},
+	} {
+		synctest.Test(t, func(t *testing.T) {
+			r := restoredRig(t, reg, saved, Config{UnattendedClose: time.Minute, SeatHold: tc.hold}, newMemJournal())
+			s := r.subscribe(carol).now()
+			if !slices.ContainsFunc(s.Chat, func(l ChatLine) bool { return l.Text == tc.line }) {
+				t.Errorf("hold %v: the chat %+v does not say %q", tc.hold, s.Chat, tc.line)
+			}
+			if s.Held != (tc.hold > 0) {
+				t.Errorf("hold %v: the spectator's snapshot says held %v", tc.hold, s.Held)
+			}
+		})
+	}
 }
 
 // ON-2 [choice]: a running game whose person has left its table (gone to
