@@ -99,8 +99,10 @@ func (tm *tableModel) watchedToEnd() bool {
 func (tm *tableModel) noteAgain(u lobby.Update) bool {
 	again := ""
 	if id := tm.snap.TableID; id != "" && (tm.canPlayAgain() || tm.watchedToEnd()) {
+		watching := !tm.canPlayAgain()
 		for _, ti := range u.Tables {
-			if ti.Again == id && ti.Phase == tables.Waiting {
+			// a spectator is told only of a table they may watch
+			if ti.Again == id && ti.Phase == tables.Waiting && (!watching || ti.Admits(tm.m.player.ID)) {
 				again = ti.Host
 				break
 			}

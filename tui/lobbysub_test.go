@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -282,21 +283,35 @@ func TestGameOverSaysWhoStartedTheNewGame(t *testing.T) {
 // A spectator who watched a game to its end is told when one of its
 // people starts the table that plays it again, and where to watch it.
 func TestGameOverTellsTheSpectatorOfTheNewGame(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	l, stop := runLobby(t)
-	defer stop()
-	m, p := gameOverInLobby(t, l, "cees", "doudizhu", true)
-	defer m.cleanup()
-	if v := plainView(m); strings.Contains(v, "started a new game") || strings.Contains(v, "Press r") {
-		t.Fatalf("before anyone plays again:\n%s", v)
+	for _, private := range []bool{false, true} {
+		func() {
+			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+			l, stop := runLobby(t)
+			defer stop()
+			m, p := gameOverInLobby(t, l, "cees", "doudizhu", true)
+			defer m.cleanup()
+			if v := plainView(m); strings.Contains(v, "started a new game") || strings.Contains(v, "Press r") {
+				t.Fatalf("before anyone plays again:\n%s", v)
+			}
+			bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+			c, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Watch: true, Private: private, Again: m.table.snap.TableID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if private { // not one the spectator may watch: not a word of it
+				p.until("the private new table in the lobby", func() bool {
+					return slices.ContainsFunc(m.lobbyU.Tables, func(ti lobby.TableInfo) bool { return ti.ID == c.Info.ID })
+				})
+				if v := plainView(m); strings.Contains(v, "started a new game") {
+					t.Errorf("the spectator is sent to a private table:\n%s", v)
+				}
+				return
+			}
+			p.until("the line saying bob started a new game", func() bool {
+				return strings.Contains(plainView(m), "bob started a new game: watch it from the lobby (esc).")
+			})
+		}()
 	}
-	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
-	if _, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Watch: true, Again: m.table.snap.TableID}); err != nil {
-		t.Fatal(err)
-	}
-	p.until("the line saying bob started a new game", func() bool {
-		return strings.Contains(plainView(m), "bob started a new game: watch it from the lobby (esc).")
-	})
 }
 
 // Playing again, the first to press r hosts the new table: a name the
