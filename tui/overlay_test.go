@@ -153,6 +153,20 @@ func TestBackNoteFollowsTheGameLeft(t *testing.T) {
 	if m.status != plays {
 		t.Errorf("the game goes on without her, the note says %q", m.status)
 	}
+	m.lobbyU.Tables[0].Owners[1] = "" // the host gave her seat to a bot
+	set(false)
+	if m.status != m.tx.get("Back in the lobby.") || m.backFrom != "" {
+		t.Errorf("her seat went to a bot, the note says %q", m.status)
+	}
+	m.backFrom, m.status = "t1", waits
+	m.lobbyU.Tables[0].Owners[1] = m.player.ID
+	m.lobbyU.Tables[0].Phase = tables.Over // the hold ran out
+	set(false)
+	if m.status != m.tx.get("Back in the lobby.") {
+		t.Errorf("the game ended, the note says %q", m.status)
+	}
+	m.lobbyU.Tables[0].Phase = tables.Playing
+	m.backFrom = "t1"
 	m.say("Something else.", false)
 	set(true)
 	if m.status != "Something else." || m.backFrom != "" {

@@ -90,11 +90,11 @@ func (m *model) followBackNote() {
 		return
 	}
 	i := slices.IndexFunc(m.lobbyU.Tables, func(t lobby.TableInfo) bool { return t.ID == m.backFrom })
-	if i < 0 || m.lobbyU.Tables[i].Phase != tables.Playing {
-		return
-	}
 	note := m.status
 	switch {
+	case i < 0 || m.lobbyU.Tables[i].Phase != tables.Playing || !m.lobbyU.Tables[i].Holds(m.player.ID):
+		// the game ended, or the host gave the seat to a bot: nothing is kept
+		m.backFrom, note = "", m.tx.get("Back in the lobby.")
 	case m.lobbyU.Tables[i].Held:
 		m.backHeld, note = true, waits
 	case m.backHeld:
