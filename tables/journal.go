@@ -417,7 +417,7 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	t.phase = Playing
 	t.jr.started = true
 	how := "each seat's bot plays until its person is back"
-	if t.cfg.SeatHold > 0 { // the game holds until one of them is back (waitsForPeople)
+	if t.waitsForPeople() { // it holds until one of them is back
 		how = "the game goes on when its people are back, a bot playing for any who are not"
 	}
 	if saved.Moved {

@@ -63,9 +63,9 @@ func running(t *testing.T, r *rig) {
 	}
 }
 
-// savedToyGame is the journal of a toy game alice started, as a server
-// that stopped leaves it.
-func savedToyGame(t *testing.T, reg *engine.Registry) Saved {
+// savedToyGame is the journal of a toy game alice started (and, with
+// leave, left for good), as a server that stopped leaves it.
+func savedToyGame(t *testing.T, reg *engine.Registry, leave bool) Saved {
 	t.Helper()
 	rs, _ := reg.Lookup("toy")
 	var saved Saved
@@ -77,6 +77,9 @@ func savedToyGame(t *testing.T, reg *engine.Registry) Saved {
 		r := newRig(t, cfg)
 		r.subscribe(alice)
 		must(t, r.table.Start(alice))
+		if leave {
+			must(t, r.table.Leave(alice))
+		}
 		synctest.Wait()
 		r.stop() // the server stops: the journal stays
 		saved = j.saved("t1")
@@ -108,7 +111,7 @@ func restoredRig(t *testing.T, reg *engine.Registry, saved Saved, cfg Config, j 
 // A restored table nobody comes back to ends after its grace too.
 func TestRestoredUnattendedTableEnds(t *testing.T) {
 	reg := engine.NewRegistry(toyRuleset("toy"))
-	saved := savedToyGame(t, reg)
+	saved := savedToyGame(t, reg, false)
 	synctest.Test(t, func(t *testing.T) {
 		j := newMemJournal()
 		r := restoredRig(t, reg, saved, Config{UnattendedClose: time.Minute}, j)
@@ -124,25 +127,28 @@ func TestRestoredUnattendedTableEnds(t *testing.T) {
 }
 
 // A restored game that holds for its people says so: the restart's line
-// in the chat, the snapshot a spectator gets; without a hold, that the
-// bots play.
+// in the chat, the snapshot a spectator gets; without a hold, or without
+// a person in a seat, that the bots play.
 func TestRestoredTableSaysItWaitsForItsPeople(t *testing.T) {
 	reg := engine.NewRegistry(toyRuleset("toy"))
-	saved := savedToyGame(t, reg)
+	kept, left := savedToyGame(t, reg, false), savedToyGame(t, reg, true)
 	for _, tc := range []struct {
-		hold time.Duration
-		line string
+		saved Saved
+		hold  time.Duration
+		held  bool
+		line  string
 	}{
-		{30 * time.Minute, "the server restarted: the game goes on when its people are back, a bot playing for any who are not"},
-		{0, "the server restarted: each seat's bot plays until its person is back"},
+		{kept, 30 * time.Minute, true, "the server restarted: the game goes on when its people are back, a bot playing for any who are not"},
+		{kept, 0, false, "the server restarted: each seat's bot plays until its person is back"},
+		{left, 30 * time.Minute, false, "the server restarted: each seat's bot plays until its person is back"},
 	} {
 		synctest.Test(t, func(t *testing.T) {
-			r := restoredRig(t, reg, saved, Config{UnattendedClose: time.Minute, SeatHold: tc.hold}, newMemJournal())
+			r := restoredRig(t, reg, tc.saved, Config{UnattendedClose: time.Minute, SeatHold: tc.hold}, newMemJournal())
 			s := r.subscribe(carol).now()
 			if !slices.ContainsFunc(s.Chat, func(l ChatLine) bool { return l.Text == tc.line }) {
 				t.Errorf("hold %v: the chat %+v does not say %q", tc.hold, s.Chat, tc.line)
 			}
-			if s.Held != (tc.hold > 0) {
+			if s.Held != tc.held {
 				t.Errorf("hold %v: the spectator's snapshot says held %v", tc.hold, s.Held)
 			}
 		})
