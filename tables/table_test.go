@@ -93,12 +93,17 @@ func newRig(t *testing.T, cfg Config) *rig {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
+	r.run(tb)
+	return r
+}
+
+// run runs tb as the rig's table until the test ends.
+func (r *rig) run(tb *Table) {
 	r.table = tb
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	go func() { r.errc <- tb.Run(ctx) }()
-	t.Cleanup(func() { r.stop() })
-	return r
+	r.t.Cleanup(func() { r.stop() })
 }
 
 // stop cancels the table and returns Run's error.

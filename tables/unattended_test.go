@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -100,11 +99,7 @@ func restoredRig(t *testing.T, reg *engine.Registry, saved Saved, cfg Config, j 
 	if err != nil {
 		t.Fatalf("Restore: %v", err)
 	}
-	r.table = tb
-	ctx, cancel := context.WithCancel(context.Background())
-	r.cancel = cancel
-	go func() { r.errc <- tb.Run(ctx) }()
-	t.Cleanup(func() { r.stop() })
+	r.run(tb)
 	return r
 }
 
