@@ -46,6 +46,10 @@ const (
 	boerenbridge = "boerenbridge"
 )
 
+// GivesPenalties reports whether the host of a table of this rule set may
+// give penalties (Penalty): boerenbridge's scorekeeper does (BB-7).
+func GivesPenalties(ruleset string) bool { return ruleset == boerenbridge }
+
 // MaxReasonRunes bounds a penalty's reason.
 const MaxReasonRunes = 80
 
@@ -1462,7 +1466,7 @@ func (t *Table) penalty(c penaltyCmd) error {
 	if !t.isHost(c.p) {
 		return ErrNotHost
 	}
-	if t.rs.Name != boerenbridge {
+	if !GivesPenalties(t.rs.Name) {
 		return ErrNoPenalty
 	}
 	if t.phase != Playing {

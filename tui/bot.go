@@ -82,8 +82,11 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	if len(f) < 3 {
 		return tm.m.fail(errors.New(tx.get("usage: :invitebot NAME KEY (the bot's public key, as in its .pub file)")))
 	}
-	if !tm.snap.YouHost || !tm.snap.Private {
+	switch {
+	case !tm.snap.YouHost || !tm.snap.Private:
 		return tm.m.fail(errors.New(tx.get("only the host of a private table can invite a bot")))
+	case !tm.mayInviteBot():
+		return tm.m.fail(tables.ErrNotWaiting) // a bot sits down only at a waiting table
 	}
 	fp := strings.Join(f[2:], " ")
 	if !strings.HasPrefix(fp, "SHA256:") {

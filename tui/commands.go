@@ -13,10 +13,55 @@ import (
 	"github.com/cardroom/cardroom/tables"
 )
 
-// tableCommands are the ":" commands of the table screen, as the answer
-// to an unknown one lists them: short enough for one line of 80 columns.
-func (m *model) tableCommands() string {
-	return ":away :back :leave :bot :penalty :invitebot"
+// tableCommands are the ":" commands of the table screen this person may
+// give at this table now, as the answer to an unknown one lists them:
+// short enough for one line of 80 columns (admins' own are in the help).
+func (tm *tableModel) tableCommands() string {
+	var ws []string
+	if tm.mayGoAway() {
+		ws = append(ws, ":away")
+	}
+	if tm.away() {
+		ws = append(ws, ":back")
+	}
+	ws = append(ws, ":leave")
+	if tm.mayHandToBot() {
+		ws = append(ws, ":bot")
+	}
+	if tm.mayPenalty() {
+		ws = append(ws, ":penalty")
+	}
+	if tm.mayInviteBot() {
+		ws = append(ws, ":invitebot")
+	}
+	return strings.Join(ws, " ")
+}
+
+// mayGoAway reports whether :away would hand the player's seat to their
+// bot: they hold a seat of a game being played and are not away already.
+func (tm *tableModel) mayGoAway() bool {
+	s := tm.snap
+	return s.Phase == tables.Playing && s.You >= 0 && !tm.away()
+}
+
+// mayHandToBot reports whether the player may give a seat to a bot (:bot):
+// the host, until the game is over.
+func (tm *tableModel) mayHandToBot() bool {
+	return tm.snap.YouHost && tm.snap.Phase != tables.Over
+}
+
+// mayPenalty reports whether the player may give a penalty (:penalty): the
+// host of a game with penalties, while it is played.
+func (tm *tableModel) mayPenalty() bool {
+	s := tm.snap
+	return s.YouHost && s.Phase == tables.Playing && tables.GivesPenalties(s.Ruleset)
+}
+
+// mayInviteBot reports whether the player may invite a bot (:invitebot):
+// the host of a private table that waits for its players (a bot sits
+// down only then).
+func (tm *tableModel) mayInviteBot() bool {
+	return tm.snap.YouHost && tm.snap.Private && tm.snap.Phase == tables.Waiting
 }
 
 // commandWords are the words of the table's commands (command); admins
@@ -34,7 +79,7 @@ func (m *model) isCommand(word string) bool {
 // unknownCommand answers a ":" command that does not exist with the ones
 // that do.
 func (tm *tableModel) unknownCommand(name string) tea.Cmd {
-	return tm.m.fail(errors.New(tm.m.tx.f("%q is no command: %s", clipText(name, 12), tm.m.tableCommands())))
+	return tm.m.fail(errors.New(tm.m.tx.f("%q is no command: %s", clipText(name, 12), tm.tableCommands())))
 }
 
 // chatOrCommand sends a chat line, unless it is a command written as one

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -86,15 +87,54 @@ func TestBotOnAPersonsSeatAsksFirst(t *testing.T) {
 		t.Errorf("n kept the question open or handed the seat over")
 	}
 	msg := tm.command("dance")().(doneMsg)
-	if s := msg.err.Error(); !strings.Contains(s, `"dance" is no command`) || !strings.Contains(s, ":away :back :leave :bot") {
+	if s := msg.err.Error(); !strings.Contains(s, `"dance" is no command`) || !strings.HasSuffix(s, ": :away :leave :bot") {
 		t.Errorf("unknown command answered %q", s)
 	}
-	for _, lang := range []string{"en", "de", "nl"} {
-		lm := testModel(80, 24, Settings{Lang: lang})
-		ltm := newTableModel(lm, nil, nil)
-		if s := ltm.unknownCommand("abcdefghijklmnop")().(doneMsg).err.Error(); visibleWidth(s) > 80 {
-			t.Errorf("%s: the unknown command answer is wider than 80 columns: %q", lang, s)
+}
+
+// An unknown command is answered with the commands this person may give
+// at this table now: :penalty only to the host of a game with penalties
+// while it is played, :invitebot only to the host of a private table that
+// waits, :bot only to the host; in every language, in 80 columns.
+func TestUnknownCommandListsTheUsableOnes(t *testing.T) {
+	seats := []tables.SeatInfo{{Name: "alice", Kind: tables.Human}, {Name: "bob", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot}}
+	cases := []struct {
+		name string
+		snap tables.Snapshot
+		want string
+	}{
+		{"host of a private boerenbridge game", tables.Snapshot{Ruleset: "boerenbridge", Private: true, YouHost: true, You: 0, Phase: tables.Playing}, ":away :leave :bot :penalty"},
+		{"host of a waiting private boerenbridge table", tables.Snapshot{Ruleset: "boerenbridge", Private: true, YouHost: true, You: 0, Phase: tables.Waiting}, ":leave :bot :invitebot"},
+		{"host of a public boerenbridge game", tables.Snapshot{Ruleset: "boerenbridge", YouHost: true, You: 0, Phase: tables.Playing}, ":away :leave :bot :penalty"},
+		{"host of a waiting boerenbridge table", tables.Snapshot{Ruleset: "boerenbridge", YouHost: true, You: 0, Phase: tables.Waiting}, ":leave :bot"},
+		{"host of a private dou dizhu game", tables.Snapshot{Ruleset: "doudizhu", Private: true, YouHost: true, You: 0, Phase: tables.Playing}, ":away :leave :bot"},
+		{"player at a waiting private dou dizhu table", tables.Snapshot{Ruleset: "doudizhu", Private: true, You: 1, Phase: tables.Waiting}, ":leave"},
+		{"host of a public dou dizhu game", tables.Snapshot{Ruleset: "doudizhu", YouHost: true, You: 0, Phase: tables.Playing}, ":away :leave :bot"},
+		{"player at a private boerenbridge game", tables.Snapshot{Ruleset: "boerenbridge", Private: true, You: 1, Phase: tables.Playing}, ":away :leave"},
+		{"spectator", tables.Snapshot{Ruleset: "boerenbridge", You: engine.Spectator, Phase: tables.Playing}, ":leave"},
+		{"host of an ended game", tables.Snapshot{Ruleset: "boerenbridge", Private: true, YouHost: true, You: 0, Phase: tables.Over}, ":leave"},
+	}
+	for _, c := range cases {
+		for _, lang := range []string{"en", "de", "nl"} {
+			tm := newTableModel(testModel(80, 24, Settings{Lang: lang}), nil, nil)
+			tm.snap = c.snap
+			tm.snap.Version, tm.snap.Seats = 1, seats
+			s := tm.unknownCommand("abcdefghijklmnop")().(doneMsg).err.Error()
+			if !strings.HasSuffix(s, ": "+c.want) {
+				t.Errorf("%s, %s: answered %q, want the commands %q", c.name, lang, s, c.want)
+			}
+			if lang != "en" && strings.Contains(s, "is no command") {
+				t.Errorf("%s, %s: the answer is not translated: %q", c.name, lang, s)
+			}
+			if visibleWidth(s) > 80 {
+				t.Errorf("%s, %s: the answer is wider than 80 columns: %q", c.name, lang, s)
+			}
 		}
+	}
+	tm := newTableModel(testModel(80, 24, Settings{}), nil, nil)
+	tm.snap = tables.Snapshot{Version: 1, Ruleset: "doudizhu", Private: true, YouHost: true, You: 0, Phase: tables.Playing, Seats: seats}
+	if err := tm.command("invitebot robo SHA256:abc")().(doneMsg).err; !errors.Is(err, tables.ErrNotWaiting) {
+		t.Errorf(":invitebot once the game runs: %v, want %v", err, tables.ErrNotWaiting)
 	}
 }
 
