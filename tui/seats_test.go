@@ -359,7 +359,7 @@ func TestWaitingTableNamesItsOptions(t *testing.T) {
 			Seats: []tables.SeatInfo{{Name: "alice", Kind: tables.Human, Connected: true}, {Name: "bob", Kind: tables.Human, Connected: true}, {}},
 		}
 	}
-	for lang, want := range map[string]string{"en": "Not the usual rules: Deals 2", "de": "Abweichende Regeln: Spiele 2", "nl": "Andere regels dan gewoonlijk: Spellen 2"} {
+	for lang, want := range map[string]string{"en": "Not the usual rules: Deals 2", "de": "Abweichende Regeln: Runden 2", "nl": "Andere regels dan gewoonlijk: Spellen 2"} {
 		m := onTable(testModel(80, 24, Settings{Lang: lang}), waiting(engine.Options{"deals": "2"}))
 		if out := stripANSI(m.View()); !strings.Contains(out, want) {
 			t.Errorf("%s: no %q in\n%s", lang, want, out)

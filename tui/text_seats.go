@@ -35,10 +35,10 @@ var (
 		"RLCard bot":             "RLCard-Bot",
 		"random bot":             "Zufalls-Bot",
 		"simple bot":             "einfacher Bot",
-		"%.1f points per deal":   "%.1f Punkte pro Spiel",
-		"Go to deal %s (enter)":  "Zu Spiel %s (enter)",
+		"%.1f points per deal":   "%.1f Punkte pro Runde",
+		"Go to deal %s (enter)":  "Zu Runde %s (enter)",
 		"Go to round %s (enter)": "Zu Runde %s (enter)",
-		"go to a deal":           "zu einem Spiel",
+		"go to a deal":           "zu einer Runde",
 		"go to a round":          "zu einer Runde",
 		"create":                 "eröffnen",
 	}

@@ -29,7 +29,7 @@ var tableDE = map[string]string{
 	"back to the table":                                                           "zurück zum Tisch",
 	"s opens your settings here: language, cards, colours, bell.":                 "s öffnet hier deine Einstellungen: Sprache, Karten, Farben, Glocke.",
 	"reverse spring":                                                              "Gegenfrühling",
-	"Deal %d is over:":                                                            "Spiel %d ist vorbei:",
+	"Deal %d is over:":                                                            "Runde %d ist vorbei:",
 	"went out":                                                                    "ist raus",
 	"no bomb, no rocket":                                                          "keine Bombe, keine Rakete",
 	"Points:":                                                                     "Punkte:",
@@ -40,6 +40,6 @@ var tableDE = map[string]string{
 	"%s started a new game: press r to sit at it.":                                    "%s hat ein neues Spiel begonnen: r setzt dich dazu.",
 	"%s started a new game: watch it from the lobby (esc).":                           "%s hat ein neues Spiel begonnen: Schau es dir von der Lobby aus an (esc).",
 	"play again": "noch einmal",
-	"deal %s":    "Spiel %s",
-	"deals %s":   "Spiele %s",
+	"deal %s":    "Runde %s",
+	"deals %s":   "Runden %s",
 }

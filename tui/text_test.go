@@ -548,3 +548,39 @@ func TestNoTrumpRefusalFits80(t *testing.T) {
 		}
 	}
 }
+
+// A round or a deal (one hand of cards) is "Runde" in German, in every
+// game: "Spiel" names a whole game (or a kind of game) only, so "Spiel 1
+// von 3" is never a deal beside "Spielende". Dutch keeps "partij" for a
+// whole game (a deal is "spel", as in klaverjassen). Texts that speak of a
+// game or of playing too may say so.
+func TestARoundIsNoGame(t *testing.T) {
+	roundish := regexp.MustCompile(`(?i)\b(deal|deals|round|rounds)\b`)
+	gameish := regexp.MustCompile(`(?i)\b(game|games|match|play)\b`)
+	for lang, c := range map[string]struct {
+		cats []map[string]string
+		game *regexp.Regexp
+	}{
+		"de": {[]map[string]string{catalogueDE, tableDE, adminDE, seatsDE}, regexp.MustCompile(`\bSpiel(e|en|s)?\b`)},
+		"nl": {[]map[string]string{catalogueNL, tableNL, adminNL, seatsNL}, regexp.MustCompile(`(?i)\bpartij(en)?\b`)},
+	} {
+		for _, cat := range c.cats {
+			for en, tr := range cat {
+				if roundish.MatchString(en) && !gameish.MatchString(en) && c.game.MatchString(tr) {
+					t.Errorf("%s: %q is %q: a round or deal is no game", lang, en, tr)
+				}
+			}
+		}
+		for _, m := range messages {
+			if tr := m.tr[lang]; roundish.MatchString(m.en) && !gameish.MatchString(m.en+" "+m.tr["en"]) && c.game.MatchString(tr) {
+				t.Errorf("%s: %q is %q: a round or deal is no game", lang, m.en, tr)
+			}
+		}
+	}
+	tx := newText("de")
+	for _, en := range []string{"Deal %d of %d", "Deal %d is over:", "deal %s", "deals %s", "Last deal:", "deal", "Deals", "%.1f points per deal"} {
+		if s := tx.get(en); !strings.Contains(strings.ToLower(s), "runde") {
+			t.Errorf("%q is %q in German, not a Runde", en, s)
+		}
+	}
+}
