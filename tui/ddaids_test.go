@@ -305,3 +305,100 @@ func TestDouDizhuLocalRankKeys(t *testing.T) {
 		}
 	}
 }
+
+// ddRoundText is what . writes of a round of plays: each play and pass in
+// order.
+func ddRoundText(m *model, r []doudizhu.Turn) string {
+	parts := make([]string, len(r))
+	for i, t := range r {
+		if t.Pass {
+			parts[i] = m.table.plainName(t.Seat) + " " + m.tx.get("passed")
+		} else {
+			parts[i] = m.table.plainName(t.Seat) + " " + ddPlayText(m.tx.lang, t.Play)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// . in Dou Dizhu (no tricks there) shows the round of plays: who played
+// what and who passed since the lead, in order; while the lead stands
+// alone, the round before it. Its key is in the help bar, for spectators
+// too, and the screen keeps to 80×24.
+func TestDouDizhuDotShowsTheRoundOfPlays(t *testing.T) {
+	g := ddPlayUntil(t, 6, func(g engine.Game, v *doudizhu.View) bool {
+		rs := ddRounds(v.History)
+		return v.Phase == doudizhu.Playing && g.Next() != 0 && len(rs) > 0 && len(rs[len(rs)-1]) >= 3 && v.TableSeat >= 0
+	})
+	for _, you := range []int{0, engine.Spectator} {
+		m := ddScreen(t, g, you)
+		out := stripANSI(m.View())
+		if strings.Contains(out, "round of plays:") {
+			t.Fatalf("the round of plays shows before .:\n%s", out)
+		}
+		lines := strings.Split(out, "\n")
+		if bar := lines[len(lines)-1]; !strings.Contains(bar, ". round of plays") {
+			t.Errorf("seat %d: the help bar has no . key: %q", you, bar)
+		}
+		ddPress(m, ".")
+		out = stripANSI(m.View())
+		v := m.table.snap.View.(*doudizhu.View)
+		rs := ddRounds(v.History)
+		if want := "This round of plays: " + ddRoundText(m, rs[len(rs)-1]); !strings.Contains(out, want) {
+			t.Errorf("seat %d: . shows no %q:\n%s", you, want, out)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if w := visibleWidth(l); w > 80 {
+				t.Errorf("seat %d: a line of %d columns: %q", you, w, l)
+			}
+		}
+		if n := strings.Count(out, "\n") + 1; n > 24 {
+			t.Errorf("seat %d: %d lines at 80×24", you, n)
+		}
+		ddPress(m, ".")
+		if out := stripANSI(m.View()); strings.Contains(out, "round of plays:") {
+			t.Errorf("seat %d: a second . leaves the round of plays shown", you)
+		}
+	}
+
+	// The lead alone: the round before it, which it answers.
+	g = ddPlayUntil(t, 6, func(g engine.Game, v *doudizhu.View) bool {
+		rs := ddRounds(v.History)
+		return v.Phase == doudizhu.Playing && len(rs) > 1 && len(rs[len(rs)-1]) == 1
+	})
+	m := ddScreen(t, g, 0)
+	ddPress(m, ".")
+	out := stripANSI(m.View())
+	rs := ddRounds(m.table.snap.View.(*doudizhu.View).History)
+	if want := "Previous round of plays: " + ddRoundText(m, rs[len(rs)-2]); !strings.Contains(out, want) {
+		t.Errorf("after a lead . shows no %q:\n%s", want, out)
+	}
+
+	// Before any play.
+	g = ddPlayUntil(t, 6, func(g engine.Game, v *doudizhu.View) bool { return v.Phase == doudizhu.Bidding })
+	m = ddScreen(t, g, 1)
+	ddPress(m, ".")
+	if out := stripANSI(m.View()); !strings.Contains(out, "No cards played yet in this deal.") {
+		t.Errorf("while bidding . says nothing:\n%s", out)
+	}
+}
+
+// The round of plays speaks the player's language and keeps to 80 columns.
+func TestDouDizhuRoundOfPlaysTranslated(t *testing.T) {
+	g := ddPlayUntil(t, 6, func(g engine.Game, v *doudizhu.View) bool {
+		rs := ddRounds(v.History)
+		return v.Phase == doudizhu.Playing && g.Next() != 0 && len(rs) > 0 && len(rs[len(rs)-1]) >= 3 && v.TableSeat >= 0
+	})
+	for lang, want := range map[string]string{"de": "Dieser Durchgang: ", "nl": "Deze omloop: "} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+		ddPress(m, ".")
+		out := stripANSI(m.View())
+		if !strings.Contains(out, want) {
+			t.Errorf("%s: no %q:\n%s", lang, want, out)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if w := visibleWidth(l); w > 80 {
+				t.Errorf("%s: a line of %d columns: %q", lang, w, l)
+			}
+		}
+	}
+}

@@ -240,6 +240,9 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	default:
 		b.WriteString("\n")
 	}
+	if tm.showPlays {
+		b.WriteString(tm.ddPlays(v) + "\n")
+	}
 	if tm.showCount && v.Phase == doudizhu.Playing {
 		b.WriteString(st.Subtle.Render(fit(tm.ddStillOut(v), tm.m.width)) + "\n")
 	} else {
@@ -355,6 +358,65 @@ func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
 		last[t.Seat] = st.ddTurnCards(t)
 	}
 	return last
+}
+
+// ddRounds splits a deal's turns into its rounds of plays: a round opens
+// with a lead (the deal's first play, or a play after two passes).
+func ddRounds(history []doudizhu.Turn) [][]doudizhu.Turn {
+	var rounds [][]doudizhu.Turn
+	passes := 0
+	for i, t := range history {
+		if i == 0 || !t.Pass && passes >= 2 {
+			rounds = append(rounds, nil)
+		}
+		if t.Pass {
+			passes++
+		} else {
+			passes = 0
+		}
+		rounds[len(rounds)-1] = append(rounds[len(rounds)-1], t)
+	}
+	return rounds
+}
+
+// ddPlays is the line . shows in Dou Dizhu: who played what and who passed
+// since the lead, in order (the seats show their newest only). While the
+// lead is all there is, or the next lead is awaited, it is the round
+// before: what was just beaten.
+func (tm *tableModel) ddPlays(v *doudizhu.View) string {
+	st, tx := tm.cardStyles(), tm.m.tx
+	rounds := ddRounds(v.History)
+	if len(rounds) == 0 {
+		return st.Subtle.Render(fit(tx.get("No cards played yet in this deal."), tm.m.width))
+	}
+	r := rounds[len(rounds)-1]
+	head := tx.get("This round of plays:")
+	if over := len(r) >= 3 && r[len(r)-1].Pass && r[len(r)-2].Pass; over || len(r) == 1 && len(rounds) > 1 {
+		if !over {
+			r = rounds[len(rounds)-2]
+		}
+		head = tx.get("Previous round of plays:")
+	}
+	parts := make([]string, len(r))
+	for i, t := range r {
+		if t.Pass {
+			parts[i] = st.Subtle.Render(tm.plainName(t.Seat) + " " + tx.get("passed"))
+		} else {
+			parts[i] = tm.plainName(t.Seat) + " " + st.Bold.Render(ddPlayText(tx.lang, t.Play))
+		}
+	}
+	line := func(from int) string {
+		ps := parts[from:]
+		if from > 0 {
+			ps = append([]string{"…"}, ps...)
+		}
+		return head + " " + strings.Join(ps, st.Subtle.Render(" · "))
+	}
+	from := 0
+	for from < len(parts)-1 && visibleWidth(line(from)) > tm.m.width {
+		from++ // the latest plays matter most
+	}
+	return fit(line(from), tm.m.width)
 }
 
 // ddAround seats the three players around the table with their latest

@@ -299,7 +299,7 @@ func (m *model) helpView() string {
 	ddPart := []string{
 		tx.get("Dou Dizhu: 1 2 3 bid, p passes; type ranks (33344, BR) then enter,"),
 		tx.get("  or ←→ and space to mark cards; x hints the next legal play, the"),
-		tx.get("  best first; c counts the ranks still out."),
+		tx.get("  best first; c counts the ranks still out, . shows the round of plays."),
 		"",
 	}
 	lines := []string{m.st.Title.Render(tx.get("Help")), ""}

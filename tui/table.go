@@ -42,6 +42,7 @@ type tableModel struct {
 	hints     []string // the Dou Dizhu hints of snapshot hintsGen, best first
 	hintsGen  uint64
 	showCount bool   // the Dou Dizhu count of the ranks still out is shown
+	showPlays bool   // the Dou Dizhu round of plays is shown (.)
 	bottom    []bool // the hand's cards that are the bottom cards, marked (Dou Dizhu)
 	chatIn    *lineInput
 	cmdIn     *lineInput
@@ -153,7 +154,7 @@ type bodyKey struct {
 	partsKey
 	showSheet, showLast, ended, myTurn bool
 	endedDeal                          *doudizhu.View
-	showCount                          bool
+	showCount, showPlays               bool
 	cursor, hint, sheetUp              int
 	digits, ranks                      string
 	again                              string
@@ -376,6 +377,10 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		tm.showSheet = !tm.showSheet
 		return nil
 	case ".":
+		if _, dd := tm.snap.View.(*doudizhu.View); dd { // no tricks: the round of plays
+			tm.showPlays = !tm.showPlays
+			return nil
+		}
 		tm.showLast = !tm.showLast
 		return nil
 	case "L":
@@ -534,8 +539,13 @@ func (tm *tableModel) listKeys() []binding {
 	if tm.canPlayAgain() {
 		bs = append(bs, binding{"r", tx.get("play again")})
 	}
-	if _, ok := s.View.(*trick.View); ok && s.Phase == tables.Playing {
-		bs = append(bs, binding{".", tx.get("last trick")})
+	if s.Phase == tables.Playing {
+		switch s.View.(type) {
+		case *trick.View:
+			bs = append(bs, binding{".", tx.get("last trick")})
+		case *doudizhu.View:
+			bs = append(bs, binding{".", tx.get("round of plays")})
+		}
 	}
 	if !s.ChatClosed {
 		bs = append(bs, binding{"/", tx.get("chat")})
@@ -655,7 +665,7 @@ func (tm *tableModel) header() string {
 // only when something it shows has changed.
 func (tm *tableModel) body() (string, int) {
 	key := bodyKey{
-		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, endedDeal: tm.endedDeal, showCount: tm.showCount, sheetUp: tm.sheetUp,
+		partsKey: tm.key0(), showSheet: tm.showSheet, showLast: tm.showLast, ended: tm.ended, myTurn: tm.myTurn, endedDeal: tm.endedDeal, showCount: tm.showCount, showPlays: tm.showPlays, sheetUp: tm.sheetUp,
 		cursor: tm.cursor, hint: tm.hint, digits: tm.digits, ranks: tm.ranks, again: tm.again,
 	}
 	p := &tm.parts
