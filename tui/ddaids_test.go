@@ -402,3 +402,27 @@ func TestDouDizhuRoundOfPlaysTranslated(t *testing.T) {
 		}
 	}
 }
+
+// A round of plays too long for its line keeps its latest plays, cut in
+// front with "…".
+func TestDouDizhuLongRoundOfPlaysKeepsTheLatest(t *testing.T) {
+	var history []doudizhu.Turn
+	for i, r := range "3456789TJQKA2" {
+		p, err := doudizhu.ParsePlay(string(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		history = append(history, doudizhu.Turn{Seat: i % 3, Play: p})
+	}
+	tm := newTableModel(testModel(80, 24, Settings{}), nil, nil)
+	tm.snap = tables.Snapshot{Version: 1, You: 0, Phase: tables.Playing, Seats: []tables.SeatInfo{
+		{Name: "Bartholomew", Kind: tables.Human}, {Name: "Maximiliane", Kind: tables.Human}, {Name: "Konstantin", Kind: tables.Human},
+	}}
+	line := stripANSI(tm.ddPlays(&doudizhu.View{Phase: doudizhu.Playing, History: history, TableSeat: 0}))
+	if w := visibleWidth(line); w > 80 {
+		t.Errorf("%d columns: %q", w, line)
+	}
+	if !strings.HasPrefix(line, "This round of plays: … ") || !strings.HasSuffix(line, "Bartholom… 2") {
+		t.Errorf("the long round reads %q", line)
+	}
+}

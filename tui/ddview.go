@@ -406,11 +406,11 @@ func (tm *tableModel) ddPlays(v *doudizhu.View) string {
 		}
 	}
 	line := func(from int) string {
-		ps := parts[from:]
+		cut := ""
 		if from > 0 {
-			ps = append([]string{"…"}, ps...)
+			cut = "… "
 		}
-		return head + " " + strings.Join(ps, st.Subtle.Render(" · "))
+		return head + " " + cut + strings.Join(parts[from:], st.Subtle.Render(" · "))
 	}
 	from := 0
 	for from < len(parts)-1 && visibleWidth(line(from)) > tm.m.width {
