@@ -344,18 +344,14 @@ func (tm *tableModel) ddLast(v *doudizhu.View) map[int]string {
 		}
 		return last
 	}
-	passes := 0
-	for _, t := range v.History {
-		if t.Pass {
-			passes++
-			last[t.Seat] = st.Subtle.Render(tx.get("passed"))
-			continue
+	if rounds := ddRounds(v.History); len(rounds) > 0 {
+		for _, t := range rounds[len(rounds)-1] {
+			if t.Pass {
+				last[t.Seat] = st.Subtle.Render(tx.get("passed"))
+			} else {
+				last[t.Seat] = st.ddTurnCards(t)
+			}
 		}
-		if passes >= 2 {
-			clear(last)
-		}
-		passes = 0
-		last[t.Seat] = st.ddTurnCards(t)
 	}
 	return last
 }
