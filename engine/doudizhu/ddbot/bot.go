@@ -62,8 +62,9 @@ func ParseLevel(s string) (Level, error) {
 //     deals sampled consistent with the view (hand sizes, cards played, the
 //     landlord's unplayed bottom cards), each move played out by the split
 //     player in every seat; strong also prefers sampled deals that agree
-//     with the other seats' passes (Infer) and searches exactly when few
-//     cards are left (EndgameCards).
+//     with the other seats' passes (Infer), reads each other seat as the
+//     split player or a simpler rule player from its plays (Kinds) and
+//     searches exactly when few cards are left (EndgameCards).
 //
 // Farmers cooperate: the split player never overtakes its partner (the
 // rollouts may choose to, when that wins more often) and leads its lowest
@@ -80,6 +81,10 @@ type Bot struct {
 	// of a few draws, the one where the fewest passes held back a play
 	// that fits the passer's split (strong).
 	Infer bool
+	// Kinds reads each other seat as the split player or the rule player
+	// (the RLCard rule agent's habits) from its plays so far, and plays it
+	// so in the rollouts (strong; kinds.go).
+	Kinds bool
 	// EndgameCards: when the three hands hold this many cards or fewer,
 	// each sampled deal is solved exactly (0: never).
 	EndgameCards int
@@ -101,7 +106,7 @@ func New(l Level) Bot {
 	case Normal:
 		return Bot{Level: Normal, Rollouts: 20, Candidates: 3, Budget: 60 * time.Millisecond}
 	}
-	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, Infer: true, EndgameCards: 16, Budget: 150 * time.Millisecond}
+	return Bot{Level: Strong, Rollouts: 800, Candidates: 10, Infer: true, Kinds: true, EndgameCards: 16, Budget: 150 * time.Millisecond}
 }
 
 // Decide returns the bot's move: one of the view's legal moves. It is
@@ -215,6 +220,13 @@ sampling:
 					hs, bad = alt, n
 				}
 			}
+		}
+		if b.Kinds {
+			odds := d.ruleOdds(hs, pl)
+			for o := range dd.Players {
+				pl.rule[o] = o != v.Seat && rng.Float64() < odds[o]
+			}
+			pl.rng = rng
 		}
 		for c, p := range cands {
 			// Past the budget or the caller's deadline (or once ctx is

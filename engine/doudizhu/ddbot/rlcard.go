@@ -63,21 +63,32 @@ func (RLCardBot) Decide(ev engine.View, rng *rand.Rand) engine.Move {
 	case v.TableSeat < 0:
 		return engine.PlayRanks(rlcardLead(h).String())
 	}
-	// The lowest legal play of the table's type and length.
-	best, found := dd.Play{}, false
-	for _, p := range dd.Follows(h, v.Table) {
-		if p.Type == v.Table.Type && p.Len == v.Table.Len && (!found || p.Core < best.Core) {
-			best, found = p, true
-		}
+	if p, ok := lowestOfType(dd.Follows(h, v.Table), v.Table); ok {
+		return engine.PlayRanks(p.String())
 	}
-	if found {
-		return engine.PlayRanks(best.String())
-	}
-	prev := (v.Seat + dd.Players - 1) % dd.Players
-	if prev != v.Landlord && v.Seat != v.Landlord {
+	if rlcardPasses(v.Seat, v.Landlord) {
 		return engine.PassMove()
 	}
 	return legal[rng.IntN(len(legal))]
+}
+
+// lowestOfType is the lowest of the follows of the table's exact type and
+// length (the first of equal rank).
+func lowestOfType(follows []dd.Play, table dd.Play) (dd.Play, bool) {
+	best, found := dd.Play{}, false
+	for _, p := range follows {
+		if p.Type == table.Type && p.Len == table.Len && (!found || p.Core < best.Core) {
+			best, found = p, true
+		}
+	}
+	return best, found
+}
+
+// rlcardPasses reports whether the agent, with no play of the table's type,
+// passes: when neither it nor the seat just before it is the landlord.
+func rlcardPasses(seat, landlord int) bool {
+	prev := (seat + dd.Players - 1) % dd.Players
+	return prev != landlord && seat != landlord
 }
 
 // rlcardBid is the port's bid (RLCard has none): get_landlord_score.

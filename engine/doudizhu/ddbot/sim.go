@@ -66,8 +66,13 @@ type deal struct {
 	pool   dd.Hand
 	counts [dd.Players]int
 	forced [dd.Players]dd.Hand
-	passes []pass    // the other seats' passes on an opponent's play
-	ranks  []dd.Rank // scratch for sampling
+	passes []pass // the other seats' passes on an opponent's play
+	// history, landlord and played are the deal's play so far, for
+	// reading the other seats' kinds.
+	history  []dd.Turn
+	landlord int
+	played   [dd.Players]dd.Hand
+	ranks    []dd.Rank // scratch for sampling
 }
 
 // pass is a seat passing on an opponent's play: later is what it has
@@ -91,6 +96,7 @@ func dealOf(v *dd.View) *deal {
 			d.pool = d.pool.Minus(t.Play.Cards)
 		}
 	}
+	d.history, d.landlord, d.played = v.History, v.Landlord, played
 	var later [dd.Players]dd.Hand
 	for i := len(v.History) - 1; i >= 0; i-- {
 		t := v.History[i]
@@ -179,6 +185,10 @@ func appendRanks(dst []dd.Rank, h dd.Hand) []dd.Rank {
 type policy struct {
 	sp  *splitter
 	buf []dd.Play
+	// rule marks the seats the rollouts play as the rule player (kinds.go),
+	// drawing its random picks from rng.
+	rule [dd.Players]bool
+	rng  *rand.Rand
 }
 
 func newPolicy() *policy { return &policy{sp: newSplitter(), buf: make([]dd.Play, 0, 256)} }
@@ -191,6 +201,7 @@ var policies = sync.Pool{New: func() any { return newPolicy() }}
 func getPolicy() *policy { return policies.Get().(*policy) }
 
 func putPolicy(pl *policy) {
+	pl.rule, pl.rng = [dd.Players]bool{}, nil
 	if len(pl.sp.memo) > 1<<18 {
 		clear(pl.sp.memo)
 	}
@@ -297,11 +308,16 @@ func (pl *policy) lead(s *state) dd.Play {
 	return gs[0]
 }
 
-// rollout plays s out with the policy for every seat and returns the
+// rollout plays s out with the policy for every seat (or the rule player
+// for the seats marked so) and returns the
 // winner's side (0 landlord, 1 farmers) and the bombs played.
 func (pl *policy) rollout(s state) (int, int) {
 	for s.winner < 0 {
-		s.apply(pl.choose(&s))
+		if pl.rule[s.turn] {
+			s.apply(pl.rulePlay(&s, pl.rng))
+		} else {
+			s.apply(pl.choose(&s))
+		}
 	}
 	return s.side(s.winner), s.bombs
 }
