@@ -430,6 +430,27 @@ func TestDouDizhuLongRoundOfPlaysKeepsTheLatest(t *testing.T) {
 // The round of plays and the panel at the end of a deal fit 80×24 and
 // 200×50 together, in every language.
 func TestDouDizhuRoundOfPlaysBesideTheDealPanel(t *testing.T) {
+	g := ddDealEnded(t)
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		for _, lang := range []string{"en", "de", "nl"} {
+			s := snapshotOf(g, "Dou Dizhu", 0)
+			s.Paused = true
+			m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), s)
+			m.table.showPlays = true
+			screen := m.View()
+			plain := stripANSI(screen)
+			if m.table.endedDeal == nil || !strings.Contains(plain, m.tx.get("This round of plays:")) && !strings.Contains(plain, m.tx.get("Previous round of plays:")) {
+				t.Fatalf("%v %s: no panel or no round of plays:\n%s", size, lang, plain)
+			}
+			checkFits(t, "deal panel and round of plays", screen, size[0], size[1])
+		}
+	}
+}
+
+// ddDealEnded is a two-deal Dou Dizhu match played at random to the end of
+// its first deal.
+func ddDealEnded(t *testing.T) engine.Game {
+	t.Helper()
 	r, _ := games.Registry().Lookup("doudizhu")
 	g, _, err := r.Start(3, engine.Options{"deals": "2"})
 	if err != nil {
@@ -449,18 +470,5 @@ func TestDouDizhuRoundOfPlaysBesideTheDealPanel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, size := range [][2]int{{80, 24}, {200, 50}} {
-		for _, lang := range []string{"en", "de", "nl"} {
-			s := snapshotOf(g, "Dou Dizhu", 0)
-			s.Paused = true
-			m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), s)
-			m.table.showPlays = true
-			screen := m.View()
-			plain := stripANSI(screen)
-			if m.table.endedDeal == nil || !strings.Contains(plain, m.tx.get("This round of plays:")) && !strings.Contains(plain, m.tx.get("Previous round of plays:")) {
-				t.Fatalf("%v %s: no panel or no round of plays:\n%s", size, lang, plain)
-			}
-			checkFits(t, "deal panel and round of plays", screen, size[0], size[1])
-		}
-	}
+	return g
 }

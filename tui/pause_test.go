@@ -12,7 +12,6 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/doudizhu"
-	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -96,25 +95,7 @@ func TestDealPanelUntilAKey(t *testing.T) {
 // The end-of-deal panel in the middle of a match fits 80×24 and 200×50.
 func TestDealPanelFits(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
-		r, _ := games.Registry().Lookup("doudizhu")
-		g, _, err := r.Start(3, engine.Options{"deals": "2"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := cards.NewRand(4)
-		for !g.View(0).(*doudizhu.View).TrickComplete() {
-			if g.Next() == engine.Chance {
-				if err := g.Deal(rng); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			s := g.Next()
-			l := g.Legal(s)
-			if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		g := ddDealEnded(t)
 		s := snapshotOf(g, "Dou Dizhu", 0)
 		s.Paused = true
 		m := onTable(testModel(size[0], size[1], Settings{}), s)
