@@ -324,8 +324,8 @@ func (m *model) helpView() string {
 		lines = append(append(append(lines, lobbyPart...), trickPart...), ddPart...)
 	}
 	lines = append(lines,
-		tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept,"),
-		tx.get("  a bot plays it), L leaves the seat for good; the host starts with S."),
+		tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept for"),
+		tx.get("  you), L leaves the seat for good; the host starts with S."),
 		tx.get("Commands (: at a table): :away, :back, :leave, :bot N gives seat N"),
 		tx.get("  to a bot, :penalty N -5 reason gives a Boerenbridge penalty."),
 	)

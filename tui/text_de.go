@@ -16,7 +16,7 @@ var catalogueDE = map[string]string{
 	"%s won it":                  "Stich für %s",
 	"(fixed)":                    "(fest)",
 	"ASCII only":                 "nur ASCII",
-	"At a table: / talks, esc goes back to the lobby (your seat is kept,": "Am Tisch: / chattet, esc führt zurück in die Lobby (dein Platz bleibt,",
+	"At a table: / talks, esc goes back to the lobby (your seat is kept for": "Am Tisch: / chattet, esc führt zurück in die Lobby (dein Platz bleibt",
 	"BOTS": "BOTS",
 	"Back in the lobby. Your seat is kept: a bot plays it until you sit again.": "Zurück in der Lobby. Dein Platz bleibt: Ein Bot spielt, bis du zurückkommst.",
 	"Back in the lobby. Your seat is kept: the game waits for you.":             "Zurück in der Lobby. Dein Platz bleibt: Das Spiel wartet auf dich.",

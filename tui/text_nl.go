@@ -16,7 +16,7 @@ var catalogueNL = map[string]string{
 	"%s won it":                  "slag voor %s",
 	"(fixed)":                    "(vast)",
 	"ASCII only":                 "alleen ASCII",
-	"At a table: / talks, esc goes back to the lobby (your seat is kept,": "Aan tafel: / chat, esc gaat terug naar de lobby (je plaats blijft,",
+	"At a table: / talks, esc goes back to the lobby (your seat is kept for": "Aan tafel: / chat, esc gaat terug naar de lobby (je plaats blijft",
 	"BOTS": "BOTS",
 	"Back in the lobby. Your seat is kept: a bot plays it until you sit again.": "Terug in de lobby. Je plaats blijft: een bot speelt tot je terugkomt.",
 	"Back in the lobby. Your seat is kept: the game waits for you.":             "Terug in de lobby. Je plaats blijft: de partij wacht op je.",
