@@ -7,12 +7,8 @@ import (
 	dd "github.com/cardroom/cardroom/engine/doudizhu"
 )
 
-// Strong reads each other seat as one of two players: the split player of
-// the rollouts, or the rule player (the RLCard rule agent's habits: lead the
-// group that holds the lowest card, beat with the lowest play of the same
-// type, else pass). On each sampled deal it weighs how well each explains
-// the seat's plays so far, and the rollouts play the seat as the kind drawn
-// by those odds.
+// The reading of the other seats (Kinds): the split player, or the rule
+// player, who plays as the RLCard rule agent (docs/BOTS-doudizhu.md).
 const (
 	rulePrior = 0.5 // odds a seat is the rule player before it has played
 	kindNoise = 0.1 // odds a player of either kind makes another move
