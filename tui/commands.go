@@ -37,6 +37,30 @@ func (tm *tableModel) tableCommands() string {
 	return strings.Join(ws, " ")
 }
 
+// commandHelp is tableCommands for the help: each command this person may
+// give here now, with what it does.
+func (tm *tableModel) commandHelp() []string {
+	tx := tm.m.tx
+	var cs []string
+	if tm.mayGoAway() {
+		cs = append(cs, tx.get(":away (a bot plays for you)"))
+	}
+	if tm.away() {
+		cs = append(cs, tx.get(":back (you play again)"))
+	}
+	cs = append(cs, tx.get(":leave (give up your seat)"))
+	if tm.mayHandToBot() {
+		cs = append(cs, tx.get(":bot N (seat N to a bot)"))
+	}
+	if tm.mayPenalty() {
+		cs = append(cs, tx.get(":penalty N -5 REASON"))
+	}
+	if tm.mayInviteBot() {
+		cs = append(cs, tx.get(":invitebot NAME KEY (a bot from outside)"))
+	}
+	return cs
+}
+
 // mayGoAway reports whether :away would hand the player's seat to their
 // bot: they hold a seat of a game being played and are not away already.
 func (tm *tableModel) mayGoAway() bool {

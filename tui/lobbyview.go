@@ -326,13 +326,25 @@ func (m *model) helpView() string {
 	lines = append(lines,
 		tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept for"),
 		tx.get("  you), L leaves the seat for good; the host starts with S."),
-		tx.get("Commands (: at a table): :away, :back, :leave, :bot N gives seat N"),
-		tx.get("  to a bot, :penalty N -5 reason gives a Boerenbridge penalty."),
 	)
+	atTable := m.screen == tableScreen && m.table != nil
+	if !atTable {
+		lines = append(lines,
+			tx.get("Commands (: at a table): :away, :back, :leave; the host: :bot N,"),
+			tx.get("  :invitebot NAME KEY, :penalty N -5 REASON (Boerenbridge)."),
+		)
+	}
 	if m.isAdmin() {
 		lines = append(lines, tx.get("  Admins: :kick NAME, :ban NAME [DURATION], :unban NAME|KEY|IP, :announce TEXT."))
 	}
-	if m.screen == tableScreen && m.table != nil {
+	if atTable {
+		cmds := tx.get("Commands here:") + " " + strings.Join(m.table.commandHelp(), ", ") + "."
+		for i, l := range wrapText(cmds, max(m.width-2, 20), 4) {
+			if i > 0 {
+				l = "  " + l
+			}
+			lines = append(lines, l)
+		}
 		if keys := m.table.keys(); len(keys) > 0 { // none while others move
 			lines = append(lines, "", m.st.Bold.Render(tx.get("Keys here:")))
 			lines = append(lines, wrapKeys(m.st, keys, m.width-2)...)

@@ -95,7 +95,8 @@ func TestBotOnAPersonsSeatAsksFirst(t *testing.T) {
 // An unknown command is answered with the commands this person may give
 // at this table now: :penalty only to the host of a game with penalties
 // while it is played, :invitebot only to the host of a private table that
-// waits, :bot only to the host; in every language, in 80 columns.
+// waits, :bot only to the host; in every language, in 80 columns. The help
+// (?) at the table lists the same ones.
 func TestUnknownCommandListsTheUsableOnes(t *testing.T) {
 	seats := []tables.SeatInfo{{Name: "alice", Kind: tables.Human}, {Name: "bob", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot}}
 	cases := []struct {
@@ -128,6 +129,13 @@ func TestUnknownCommandListsTheUsableOnes(t *testing.T) {
 			}
 			if visibleWidth(s) > 80 {
 				t.Errorf("%s, %s: the answer is wider than 80 columns: %q", c.name, lang, s)
+			}
+			var help []string
+			for _, h := range tm.commandHelp() {
+				help = append(help, strings.Fields(h)[0])
+			}
+			if got := strings.Join(help, " "); got != c.want {
+				t.Errorf("%s, %s: the help lists %q, want %q", c.name, lang, got, c.want)
 			}
 		}
 	}
