@@ -276,6 +276,7 @@ type replayModel struct {
 	seat   int // whose view is shown
 	tm     *tableModel
 	jump   string // the number of a round to jump to, being typed
+	starts []int  // the steps where rounds begin (roundStarts), once known
 }
 
 func (m *model) openReplay(id int64) tea.Cmd {
@@ -403,15 +404,23 @@ func (m *model) replayKey(k tea.KeyMsg) tea.Cmd {
 	case "end":
 		m.showReplay(len(r.events))
 	case "down", "j":
+		if r.tm.showSheet {
+			r.tm.sheetUp = max(0, r.tm.sheetUp-1)
+			break
+		}
 		m.showReplay(m.replayFind(+1, trickKey))
 	case "up", "k":
+		if r.tm.showSheet {
+			r.tm.sheetUp++
+			break
+		}
 		m.showReplay(m.replayFind(-1, trickKey))
 	case "pgdown", "]":
-		m.showReplay(m.replayFind(+1, roundKey))
+		m.showReplay(m.nextRoundStart(+1))
 	case "pgup", "[":
-		m.showReplay(m.replayFind(-1, roundKey))
+		m.showReplay(m.nextRoundStart(-1))
 	case "tab":
-		r.tm.showSheet = !r.tm.showSheet
+		r.tm.showSheet, r.tm.sheetUp = !r.tm.showSheet, 0
 	}
 	return nil
 }
@@ -472,8 +481,12 @@ func (m *model) replayFind(dir int, key func(engine.View) int) int {
 
 func (m *model) replayView() (string, []binding) {
 	body, _ := m.replay.tm.view()
+	updown := binding{"↑↓", m.tx.get("trick")}
+	if m.replay.tm.showSheet {
+		updown = binding{"↑↓", m.tx.get("scroll")}
+	}
 	return body, []binding{
-		{"←→", m.tx.get("move")}, {"↑↓", m.tx.get("trick")}, {"[ ]", unitWord(m.tx, m.replay.header.Ruleset)},
+		{"←→", m.tx.get("move")}, updown, {"[ ]", unitWord(m.tx, m.replay.header.Ruleset)},
 		{"0-9 enter", goToWord(m.tx, m.replay.header.Ruleset)},
 		{"tab", m.tx.get("score sheet")}, {"esc", m.tx.get("back")},
 	}

@@ -6,7 +6,9 @@ import (
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/store"
 )
 
@@ -103,4 +105,92 @@ func TestReplayEndShowsTheLastRound(t *testing.T) {
 func redrawn(m *model) string {
 	m.drawn = ""
 	return plainView(m)
+}
+
+// [ and ] step a replay from round start to round start: each lands on
+// the round's first step with its cards dealt (its trump drawn or its
+// blind bids aside), ] from the start reaches every round in order and [
+// from the end every round back, and [ in the middle of a round goes to
+// its start.
+func TestReplayRoundKeysLandOnRoundStarts(t *testing.T) {
+	for _, ruleset := range []string{"boerenbridge", "specialrounds", "singularity"} {
+		m := openReplay(t, finishedOf(t, ruleset, engine.Options{}))
+		r := m.replay
+		rounds := len(r.tm.snap.Result.Rounds)
+		m.key(keyMsg("home"))
+		var fwd []int
+		for range rounds + 2 {
+			m.key(keyMsg("]"))
+			if r.pos == len(r.events) {
+				break
+			}
+			v := r.tm.snap.View.(*trick.View)
+			if v.Round != len(fwd)+1 || r.tm.snap.Paused {
+				t.Fatalf("%s: ] number %d lands on round %d (held %v) at step %d", ruleset, len(fwd)+1, v.Round, r.tm.snap.Paused, r.pos)
+			}
+			if v.Modifier != trick.Blind && v.Modifier != trick.TrumpChoice && v.HandSizes[0] == 0 {
+				t.Errorf("%s: round %d starts before its deal (step %d)", ruleset, v.Round, r.pos)
+			}
+			fwd = append(fwd, r.pos)
+		}
+		if len(fwd) != rounds {
+			t.Fatalf("%s: ] reached %d rounds of %d", ruleset, len(fwd), rounds)
+		}
+		m.key(keyMsg("end"))
+		for i := rounds - 1; i >= 0; i-- {
+			m.key(keyMsg("["))
+			if r.pos != fwd[i] {
+				t.Fatalf("%s: [ from round %d's end lands on step %d, want round %d's start %d", ruleset, i+2, r.pos, i+1, fwd[i])
+			}
+		}
+		m.showReplay(fwd[1] + 3)
+		if m.key(keyMsg("[")); r.pos != fwd[1] {
+			t.Errorf("%s: [ in round 2 lands on step %d, want its start %d", ruleset, r.pos, fwd[1])
+		}
+	}
+}
+
+// With the score sheet open in a replay, ↑↓ scroll the sheet and leave
+// the replay's step alone.
+func TestReplaySheetScrolls(t *testing.T) {
+	m := openReplay(t, finishedOf(t, "boerenbridge", engine.Options{}))
+	pos := m.replay.pos
+	m.key(keyMsg("tab"))
+	for range 40 {
+		m.key(keyMsg("up"))
+	}
+	if m.replay.pos != pos || m.replay.tm.sheetUp == 0 {
+		t.Fatalf("↑ with the sheet open: step %d (was %d), sheet scrolled %d", m.replay.pos, pos, m.replay.tm.sheetUp)
+	}
+	if scr := redrawn(m); !strings.Contains(scr, "\n1 (") {
+		t.Errorf("scrolled up, the sheet does not show round 1:\n%s", scr)
+	}
+	m.key(keyMsg("tab"))
+	if m.key(keyMsg("up")); m.replay.pos == pos {
+		t.Errorf("↑ with the sheet closed did not step back a trick")
+	}
+}
+
+// In a Dou Dizhu replay ] goes from deal to deal with the cards dealt, and
+// [ comes back the same way.
+func TestDouDizhuReplayDealKeys(t *testing.T) {
+	m := openReplay(t, finishedOf(t, "doudizhu", engine.Options{"deals": "3"}))
+	r := m.replay
+	m.key(keyMsg("home"))
+	var fwd []int
+	for m.key(keyMsg("]")); r.pos < len(r.events); m.key(keyMsg("]")) {
+		v := r.tm.snap.View.(*doudizhu.View)
+		if len(fwd) > 0 && r.pos <= fwd[len(fwd)-1] || v.Counts[0] == 0 {
+			t.Fatalf("] number %d lands on step %d (deal %d, %d cards in seat 1's hand)", len(fwd)+1, r.pos, v.Deal, v.Counts[0])
+		}
+		fwd = append(fwd, r.pos)
+	}
+	if len(fwd) < 3 {
+		t.Fatalf("] reached %d deals of at least 3: %v", len(fwd), fwd)
+	}
+	for i := len(fwd) - 1; i >= 0; i-- {
+		if m.key(keyMsg("[")); r.pos != fwd[i] {
+			t.Fatalf("[ number %d lands on step %d, want %d", len(fwd)-i, r.pos, fwd[i])
+		}
+	}
 }

@@ -87,6 +87,67 @@ func (m *model) replayJump(n int) int {
 	return r.pos
 }
 
+// nextRoundStart is the step where the next round (or deal) begins (dir
+// +1), or where this one began, or the one before if the replay is at its
+// start (dir −1); the game's end or start when there is none.
+func (m *model) nextRoundStart(dir int) int {
+	r := m.replay
+	starts := m.roundStarts()
+	if dir > 0 {
+		for _, p := range starts {
+			if p > r.pos {
+				return p
+			}
+		}
+		return len(r.events)
+	}
+	for i := len(starts) - 1; i >= 0; i-- {
+		if starts[i] < r.pos {
+			return starts[i]
+		}
+	}
+	return 0
+}
+
+// roundStarts are the steps where each round (or deal) of the replay
+// begins: the first step of it that does not hold the round before on
+// screen, and after its deal when the round begins with one.
+func (m *model) roundStarts() []int {
+	r := m.replay
+	if r.starts != nil {
+		return r.starts
+	}
+	r.starts = []int{}
+	var prev engine.View
+	key := -1
+	for pos := 0; pos <= len(r.events); pos++ {
+		g, err := r.at(m.app.reg, pos)
+		if err != nil {
+			break
+		}
+		v := g.View(engine.Spectator)
+		k := roundKey(v)
+		if k != key && !replayHolds(prev, v) {
+			key = k
+			start := pos
+			if start < len(r.events) && r.events[start].E == engine.EvDeal {
+				start++
+			}
+			r.starts = append(r.starts, start)
+		}
+		prev = v
+	}
+	return r.starts
+}
+
+// replayHolds reports whether a replay shows v, the step after prev, as
+// the end of the round before held on screen.
+func replayHolds(prev, v engine.View) bool {
+	p, ok1 := prev.(*trick.View)
+	c, ok2 := v.(*trick.View)
+	return ok1 && ok2 && heldRoundEnd(p, c) != nil
+}
+
 // replayDigit takes a key of the replay screen that types the number of a
 // round to jump to (digits, backspace, enter); false when the key is not
 // one of them.
