@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardroom/cardroom/lobby"
@@ -121,4 +122,26 @@ func TestOnlineLineCountsCells(t *testing.T) {
 		t.Errorf("online line does not count the rest: %q", line)
 	}
 	checkFits(t, "lobby with CJK names", m.View(), 80, 24)
+}
+
+// A message too long for the status line goes on in the help bar's place,
+// whole, and the help bar comes back with the next key.
+func TestLongMessageTakesTheHelpBar(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	help := strings.Split(redrawn(m), "\n")[23]
+	msg := strings.Repeat("long ", 25) + "the end"
+	m.say(msg, true)
+	ls := strings.Split(redrawn(m), "\n")
+	if got := strings.Join(strings.Fields(ls[22]+" "+ls[23]), " "); got != strings.Join(strings.Fields(msg), " ") {
+		t.Fatalf("the message reads %q over its two lines, want %q", got, msg)
+	}
+	for _, l := range ls {
+		if visibleWidth(l) > 80 {
+			t.Fatalf("a line is wider than 80: %q", l)
+		}
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	if got := strings.Split(redrawn(m), "\n")[23]; got != help {
+		t.Errorf("after a key the last line is %q, want the help bar %q", got, help)
+	}
 }

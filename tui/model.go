@@ -705,16 +705,24 @@ func (m *model) frame(body string, keys []binding) string {
 	if len(lines) > room {
 		lines = lines[:room]
 	}
-	// The status line and the help bar line up with the centred body.
-	status := ""
+	// The status line and the help bar line up with the centred body; a
+	// message too long for one line goes on in the help bar's place until
+	// the next key.
+	status, help := "", ""
 	if m.status != "" {
+		style := m.st.OK
 		if m.isErr {
-			status = m.st.Err.Render(fit(m.status, m.width-m.padX))
-		} else {
-			status = m.st.OK.Render(fit(m.status, m.width-m.padX))
+			style = m.st.Err
+		}
+		sl := append(wrapText(m.status, m.width-m.padX, 2), "")
+		status = style.Render(sl[0])
+		if len(sl) > 2 {
+			help = style.Render(sl[1])
 		}
 	}
-	help := m.helpBar(keys, m.width-m.padX)
+	if help == "" {
+		help = m.helpBar(keys, m.width-m.padX)
+	}
 	size := max(room-1, 0) + 2 + 2*m.padX + len(status) + len(help)
 	for _, l := range lines {
 		if l != "" {
