@@ -195,6 +195,14 @@ func TestNameLookAlikes(t *testing.T) {
 		if !strings.Contains(e.Note, "escape sequences") || !strings.HasSuffix(e.Note, "you are player-abc") {
 			t.Errorf("a name replaced for its escapes: note %q", e.Note)
 		}
+		for why, says := range map[names.Change]string{names.Cut: "too long (at most 24 characters)", names.Symbols: "only letters, digits and - _ ."} {
+			name := fmt.Sprintf("player-%d", why)
+			e, err := l.Login(Login{ID: name, Name: name, Replaced: why})
+			must(t, err)
+			if !strings.Contains(e.Note, says) || !strings.HasSuffix(e.Note, "you are "+name) {
+				t.Errorf("a name replaced (%v): note %q, want it to say %q", why, e.Note, says)
+			}
+		}
 	})
 }
 

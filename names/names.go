@@ -34,6 +34,10 @@ const (
 	Invisible        // invisible characters were removed
 	Marks            // combining marks beyond MaxMarks per letter were removed
 	Cut              // the name was cut to MaxCells
+	// Symbols: the name held characters a caller allows fewer of than
+	// Clean (an SSH user name: letters, digits and - _ . only); Clean
+	// itself never reports it.
+	Symbols
 )
 
 // Clean makes a display name of what a client asked for: NFC-normalised,

@@ -34,11 +34,25 @@ func identityOf(pub gossh.PublicKey, user string, guest string) Identity {
 		id.Name = name
 	} else {
 		id.Name = fallbackName(id)
-		if _, why := names.Clean(user); why == names.Escapes || why == names.Invisible {
-			id.Replaced = why
-		}
+		id.Replaced = whyNot(user)
 	}
 	return id
+}
+
+// whyNot says why ValidName refused a user name, for telling its owner
+// (names.Unchanged for an empty one: nothing was asked for).
+func whyNot(user string) names.Change {
+	user = strings.TrimSpace(user)
+	switch _, why := names.Clean(user); {
+	case user == "":
+		return names.Unchanged
+	case why == names.Escapes || why == names.Invisible:
+		return why
+	case len(user) > MaxNameLen*4 || ansi.StringWidth(user) > MaxNameLen:
+		return names.Cut
+	default:
+		return names.Symbols
+	}
 }
 
 // guestAlphabet spells guest ids: lower-case letters and digits that do

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardroom/cardroom/names"
 )
 
 // FuzzValidName: a user name ValidName accepts is safe to show (letters,
@@ -39,4 +41,27 @@ func FuzzValidName(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A user name that cannot be a display name is replaced, and the identity
+// says why, so that its owner is told: too long, or a sign a name may not
+// hold, or escapes; an empty one asked for nothing.
+func TestRefusedNameSaysWhy(t *testing.T) {
+	for _, c := range []struct {
+		user string
+		want names.Change
+	}{
+		{"ThisIsExactly25CellsLongX", names.Cut},
+		{"bob!", names.Symbols},
+		{"a b", names.Symbols},
+		{"a\x1b[2Jb", names.Escapes},
+		{"ali\u200bce", names.Invisible},
+		{"", names.Unchanged},
+		{"ThisIsExactly24CellsLong", names.Unchanged},
+	} {
+		id := identityOf(nil, c.user, "guest-abcdefghjkmn")
+		if id.Replaced != c.want {
+			t.Errorf("%q: replaced for %v, want %v", c.user, id.Replaced, c.want)
+		}
+	}
 }

@@ -24,6 +24,8 @@ func TestNameNotesTranslated(t *testing.T) {
 		{lobby.Login{ID: "K3", Name: "player-x", Replaced: names.Escapes}, "Escape-Sequenzen", "escape-reeksen"},
 		{lobby.Login{ID: "K4", Name: "player-y", Replaced: names.Invisible}, "unsichtbare Zeichen", "onzichtbare tekens"},
 		{lobby.Login{ID: "K5", Name: "e\u0301\u0301\u0301"}, "zu viele Akzente", "te veel accenten"},
+		{lobby.Login{ID: "K6", Name: "player-z", Replaced: names.Cut}, "zu lang (höchstens 24 Zeichen)", "te lang (hoogstens 24 tekens)"},
+		{lobby.Login{ID: "K7", Name: "player-w", Replaced: names.Symbols}, "nur Buchstaben, Ziffern und - _ .", "alleen letters, cijfers en - _ ."},
 	} {
 		e, err := l.Login(c.in)
 		if err != nil {
