@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"unicode/utf8"
+
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -33,8 +35,9 @@ func newLineInput(value string, limit int, allow func(rune) bool) *lineInput {
 	return &lineInput{ti: ti, allow: allow}
 }
 
-// update edits the input with a key other than enter and esc.
-func (in *lineInput) update(k tea.KeyMsg) {
+// update edits the input with a key other than enter and esc; it reports
+// whether typed or pasted runes were left out because the input is full.
+func (in *lineInput) update(k tea.KeyMsg) (full bool) {
 	if in.allow != nil && (k.Type == tea.KeyRunes || k.Type == tea.KeySpace) {
 		rs := k.Runes[:0:0]
 		for _, r := range k.Runes {
@@ -43,10 +46,11 @@ func (in *lineInput) update(k tea.KeyMsg) {
 			}
 		}
 		if len(rs) == 0 {
-			return
+			return false
 		}
 		k.Runes = rs
 	}
+	before := utf8.RuneCountInString(in.ti.Value())
 	// On a goroutine of its own: textinput passes its 5 KB model by value
 	// down every call, which would grow the session's stack for good (by
 	// about 40 KB, docs/CAPACITY.md); this goroutine's stack goes with it.
@@ -56,6 +60,11 @@ func (in *lineInput) update(k tea.KeyMsg) {
 		in.ti, _ = in.ti.Update(k) // with a hidden cursor and no clipboard it has no commands
 	}()
 	<-done
+	typed := len(k.Runes)
+	if k.Type == tea.KeySpace {
+		typed = 1
+	}
+	return (k.Type == tea.KeyRunes || k.Type == tea.KeySpace) && in.ti.CharLimit > 0 && before+typed > in.ti.CharLimit
 }
 
 func (in *lineInput) value() string { return in.ti.Value() }

@@ -150,3 +150,21 @@ func TestChatLineEdits(t *testing.T) {
 		t.Fatalf("the chat line is not on screen:\n%s", v)
 	}
 }
+
+// A paste longer than the chat line takes is cut, and the sender is told.
+func TestLongPasteIsCutAndSaid(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(strings.Repeat("x", 3000)), Paste: true})
+	if n := len(m.table.chatIn.value()); n != tables.MaxChatRunes {
+		t.Fatalf("the chat line holds %d characters, want %d", n, tables.MaxChatRunes)
+	}
+	if !strings.Contains(m.status, "at most 200 characters") {
+		t.Errorf("nothing tells the sender: status %q", m.status)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyBackspace})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	if m.status != "" {
+		t.Errorf("a key that fits still says %q", m.status)
+	}
+}

@@ -422,7 +422,9 @@ func (tm *tableModel) typeLine(in **lineInput, k tea.KeyMsg, done func(string) t
 	case tea.KeyEsc:
 		*in = nil
 	default:
-		(*in).update(k)
+		if (*in).update(k) {
+			tm.m.say(tm.m.tx.f("A line holds at most %d characters: the rest was left out.", tables.MaxChatRunes), true)
+		}
 	}
 	return nil
 }
