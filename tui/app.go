@@ -262,6 +262,12 @@ func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer)
 	case "bot":
 		return a.botCommand(s, args[1:], stdout)
 	case "new", "join", "watch":
+		if args[0] == "new" && len(args) > 1 {
+			if _, err := a.reg.Lookup(args[1]); err != nil {
+				fmt.Fprintf(stderr, "cardroom: %v\n", err)
+				return 2
+			}
+		}
 		fmt.Fprintf(stderr, "cardroom: %q needs a terminal: use %s\n", args[0], a.sshCommand(true, strings.Join(args, " ")))
 		return 2
 	}

@@ -117,4 +117,8 @@ func TestE2ECommandsWithAndWithoutTTY(t *testing.T) {
 	if _, errOut, code := s.sshRun(ctx, t, asAda, false, "watch abc"); code == 0 || !strings.Contains(errOut, "needs a terminal") {
 		t.Errorf("watch without a pty: exit %d, stderr %q", code, errOut)
 	}
+	// An unknown game is named as such, not as wanting a terminal.
+	if _, errOut, code := s.sshRun(ctx, t, asAda, false, "new chess"); code == 0 || !strings.Contains(errOut, `unknown game "chess"`) {
+		t.Errorf("new chess without a pty: exit %d, stderr %q", code, errOut)
+	}
 }
