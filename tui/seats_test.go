@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
@@ -363,7 +364,7 @@ func TestWaitingTableNamesItsOptions(t *testing.T) {
 	waiting := func(opts engine.Options) tables.Snapshot {
 		return tables.Snapshot{
 			Version: 1, TableID: "t1", Name: "alice's table", Ruleset: "doudizhu", Title: "Dou Dizhu",
-			Options: opts, Host: "alice", You: 1, Phase: tables.Waiting,
+			Options: opts, Host: "alice", You: 1, Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer,
 			Seats: []tables.SeatInfo{{Name: "alice", Kind: tables.Human, Connected: true}, {Name: "bob", Kind: tables.Human, Connected: true}, {}},
 		}
 	}
@@ -376,5 +377,13 @@ func TestWaitingTableNamesItsOptions(t *testing.T) {
 	m := onTable(testModel(80, 24, Settings{}), waiting(engine.Options{"deals": "1"}))
 	if out := stripANSI(m.View()); strings.Contains(out, "usual rules") {
 		t.Errorf("a table of defaults names its rules:\n%s", out)
+	}
+	// A turn timer other than the server's is a rule too.
+	for timer, want := range map[time.Duration]string{15 * time.Second: "Not the usual rules: Turn timer 15 s", 0: "Not the usual rules: Turn timer off"} {
+		snap := waiting(engine.Options{"deals": "1"})
+		snap.TurnTimer = timer
+		if out := stripANSI(onTable(testModel(80, 24, Settings{}), snap).View()); !strings.Contains(out, want) {
+			t.Errorf("timer %v: no %q in\n%s", timer, want, out)
+		}
 	}
 }

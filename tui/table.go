@@ -825,6 +825,17 @@ func (tm *tableModel) rulesLine() string {
 			parts = append(parts, optionLabel(tx, spec.Name)+" "+optionValue(tx, spec, v))
 		}
 	}
+	timer := tables.DefaultTurnTimer
+	if tm.m.app.lobby != nil {
+		timer = tm.m.app.lobby.TurnTimer()
+	}
+	if d := tm.snap.TurnTimer; d != timer && tm.snap.Phase == tables.Waiting {
+		v := tx.get("off")
+		if d > 0 {
+			v = fmt.Sprintf("%d s", int(d.Seconds()))
+		}
+		parts = append(parts, tx.get("Turn timer")+" "+v)
+	}
 	if len(parts) == 0 {
 		return ""
 	}
