@@ -290,9 +290,13 @@ func (m *model) helpView() string {
 		tx.get("  f filters by game, s settings, h your past games, r ratings."),
 		"",
 	}
+	trumpKeys := tx.get("  s h d c (or n for none) name trump; tab shows the score sheet;")
+	if m.screen == tableScreen && m.table != nil && !noTrumpNamed(m.table.snap) {
+		trumpKeys = tx.get("  s h d c name trump; tab shows the score sheet;")
+	}
 	trickPart := []string{
 		tx.get("Trick games: digits then enter bid; ←→ choose a card, enter plays it;"),
-		tx.get("  s h d c (or n for none) name trump; tab shows the score sheet;"),
+		trumpKeys,
 		tx.get("  . shows the last trick."),
 		"",
 	}
@@ -351,6 +355,12 @@ func (m *model) helpView() string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// noTrumpNamed reports whether a player at this table may name "no trump"
+// (TR-4 with its option on); the help offers n only there.
+func noTrumpNamed(s tables.Snapshot) bool {
+	return s.Ruleset == "boerenbridge" && s.Options["bb_allow_notrump"] == "true"
 }
 
 // shownTables are the lobby's tables the player may see (a private table

@@ -387,3 +387,19 @@ func TestWaitingTableNamesItsOptions(t *testing.T) {
 		}
 	}
 }
+
+// The help at a table offers n (no trump) only where the table allows it.
+func TestHelpOffersNoTrumpOnlyWhereAllowed(t *testing.T) {
+	for _, c := range []struct {
+		opts engine.Options
+		want bool
+	}{{engine.Options{}, false}, {engine.Options{"bb_allow_notrump": "true"}, true}} {
+		snap := tables.Snapshot{Version: 1, TableID: "t1", Ruleset: "boerenbridge", Title: "Boerenbridge", Options: c.opts, You: 0, Phase: tables.Waiting,
+			Seats: []tables.SeatInfo{{Name: "alice", Kind: tables.Human, Connected: true}, {}, {}}}
+		m := onTable(testModel(80, 24, Settings{}), snap)
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+		if got := strings.Contains(stripANSI(m.View()), "n for none"); got != c.want {
+			t.Errorf("options %v: the help offers n for none: %v, want %v", c.opts, got, c.want)
+		}
+	}
+}

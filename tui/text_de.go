@@ -7,6 +7,7 @@ var catalogueDE = map[string]string{
 	"  f filters by game, s settings, h your past games, r ratings.":   "  f filtert nach Spiel, s Einstellungen, h deine Spiele, r Wertungen.",
 	"  . shows the last trick.":                                        "  . zeigt den letzten Stich.",
 	"  s h d c (or n for none) name trump; tab shows the score sheet;": "  p h k x (Pik Herz Karo Kreuz; o: ohne) bestimmen Trumpf; tab: Punkteliste;",
+	"  s h d c name trump; tab shows the score sheet;":                 "  p h k x (Pik Herz Karo Kreuz) bestimmen Trumpf; tab: Punkteliste;",
 	"%d cards":                   "%d Karten",
 	"%d online":                  "%d online",
 	"%d pts":                     "%d Pkt.",

@@ -7,6 +7,7 @@ var catalogueNL = map[string]string{
 	"  f filters by game, s settings, h your past games, r ratings.":   "  f filtert op spelsoort, s instellingen, h je partijen, r ranglijst.",
 	"  . shows the last trick.":                                        "  . toont de vorige slag.",
 	"  s h d c (or n for none) name trump; tab shows the score sheet;": "  s h r k (z: zonder troef) kiezen troef; tab toont het scoreblad;",
+	"  s h d c name trump; tab shows the score sheet;":                 "  s h r k kiezen troef; tab toont het scoreblad;",
 	"%d cards":                   "%d kaarten",
 	"%d online":                  "%d online",
 	"%d pts":                     "%d pnt",
