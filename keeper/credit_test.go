@@ -194,3 +194,44 @@ func TestON6_CreditAgreesAcrossSheetRecordHistoryRatings(t *testing.T) {
 		}
 	}
 }
+
+// A seat taken over part-way is credited but not rated (ON-6): bob and
+// carol played a game from its first move, eve took a bot's seat in round
+// 2. The game is in all three histories, eve's seat says from which round
+// she held it, and only bob, carol and the bot of the seat nobody took
+// over are rated.
+func TestTakeoverPartWayIsKeptButNotRated(t *testing.T) {
+	s, k := open(t, t.TempDir())
+	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+	carol := tables.Player{ID: "SHA256:carol", Name: "carol"}
+	eve := tables.Player{ID: "SHA256:eve", Name: "eve"}
+	f := tables.Finished{
+		Table: "t1", Ruleset: "boerenbridge", Complete: true,
+		Started: time.Unix(100, 0), Ended: time.Unix(200, 0),
+		Record: []byte(`{"record":"cardroom/1","ruleset":"boerenbridge","seats":["bob","carol","eve","Claude"],"from_round":[0,0,2,0]}` + "\n"),
+		Seats: []tables.FinishedSeat{
+			{Player: bob, Name: "bob", Place: 2},
+			{Player: carol, Name: "carol", Place: 3},
+			{Player: eve, Name: "eve", From: 2, Place: 1},
+			{Bot: "easy", Name: "Claude", Place: 4},
+		},
+	}
+	if ids, _ := Rated(f.Seats); slices.Contains(ids, eve.ID) || len(ids) != 3 {
+		t.Fatalf("Rated: %q; want everyone but eve", ids)
+	}
+	must(t, k.Finish(f))
+	for _, p := range []tables.Player{bob, carol, eve} {
+		list, err := k.Games(p.ID, 0)
+		if err != nil || len(list) != 1 {
+			t.Fatalf("%s's history: %+v, %v; want the game", p.Name, list, err)
+		}
+		if from := list[0].Seats[2].From; from != 2 {
+			t.Errorf("%s's history: eve's seat from round %d, want 2", p.Name, from)
+		}
+	}
+	for id, games := range map[string]int{bob.ID: 1, carol.ID: 1, eve.ID: 0, store.BotID("easy"): 1} {
+		if r, err := s.Rating(id, "boerenbridge"); err != nil || r.Games != games {
+			t.Errorf("rating of %s: %d games, %v; want %d", id, r.Games, err, games)
+		}
+	}
+}

@@ -10,8 +10,11 @@
 // (their id lives as long as one connection), and the others are rated by
 // their places among themselves. A seat is rated as whoever it is credited
 // to (ON-6, tables.Credit): who held it for most of its moves, a person
-// who left or was away included. A game stopped by an internal error is
-// archived but not rated; fewer than two rated seats rate nothing.
+// who left or was away included; but not when that one took the seat over
+// part-way (tables.Credit.From: a bot's or another's earlier rounds are not
+// theirs), and then the others are rated among themselves as for a guest.
+// A game stopped by an internal error is archived but not rated; fewer
+// than two rated seats rate nothing.
 package keeper
 
 import (
@@ -94,7 +97,7 @@ func (k *Keeper) Append(tableID string, lines ...[]byte) error {
 func (k *Keeper) Finish(f tables.Finished) error {
 	g := store.Game{Table: f.Table, Ruleset: f.Ruleset, Started: f.Started, Ended: f.Ended, Record: f.Record}
 	for _, s := range f.Seats {
-		g.Seats = append(g.Seats, store.Seat{PlayerID: PlayerID(s), Name: s.Name, Total: s.Total, Place: s.Place, Finisher: s.Finisher})
+		g.Seats = append(g.Seats, store.Seat{PlayerID: PlayerID(s), Name: s.Name, Total: s.Total, Place: s.Place, Finisher: s.Finisher, From: s.From})
 	}
 	ids, places := Rated(f.Seats)
 	if !f.Complete || len(ids) < 2 {
@@ -129,10 +132,10 @@ func PlayerID(s tables.FinishedSeat) string {
 }
 
 // Rated returns the ids and places of the seats that are rated: every seat
-// but guests'.
+// but guests' and those taken over part-way (From).
 func Rated(seats []tables.FinishedSeat) (ids []string, places []int) {
 	for _, s := range seats {
-		if s.Player.Guest {
+		if s.Player.Guest || s.From != 0 {
 			continue
 		}
 		ids = append(ids, PlayerID(s))

@@ -30,6 +30,10 @@ type Seat struct {
 	// Finisher is the name of the bot that finished the seat for the one
 	// credited with it (RULES.md ON-6); "" when they finished it themselves.
 	Finisher string
+	// From is the round from which the credited one held the seat when
+	// they took it over part-way (ON-6): the seat was not rated. 0: from
+	// its first move.
+	From int
 }
 
 // Totals returns the seats' final totals in seat order.
@@ -84,8 +88,8 @@ func saveGame(tx *sql.Tx, g Game) (int64, error) {
 		return 0, fmt.Errorf("store: %w", err)
 	}
 	for i, seat := range g.Seats {
-		if _, err := tx.Exec(`INSERT INTO game_seats (game_id, seat, player_id, name, total, place, finisher) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			id, i, seat.PlayerID, seat.Name, seat.Total, seat.Place, seat.Finisher); err != nil {
+		if _, err := tx.Exec(`INSERT INTO game_seats (game_id, seat, player_id, name, total, place, finisher, from_round) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, i, seat.PlayerID, seat.Name, seat.Total, seat.Place, seat.Finisher, seat.From); err != nil {
 			return 0, fmt.Errorf("store: %w", err)
 		}
 	}
@@ -129,7 +133,7 @@ func (s *Store) Games(playerID string, limit int) ([]Game, error) {
 		byID[games[i].ID] = &games[i]
 		args[i] = games[i].ID
 	}
-	q := `SELECT game_id, player_id, name, total, place, finisher FROM game_seats WHERE game_id IN (?` +
+	q := `SELECT game_id, player_id, name, total, place, finisher, from_round FROM game_seats WHERE game_id IN (?` +
 		strings.Repeat(", ?", len(games)-1) + `) ORDER BY game_id, seat`
 	seats, err := s.db.Query(q, args...)
 	if err != nil {
@@ -139,7 +143,7 @@ func (s *Store) Games(playerID string, limit int) ([]Game, error) {
 	for seats.Next() {
 		var id int64
 		var st Seat
-		if err := seats.Scan(&id, &st.PlayerID, &st.Name, &st.Total, &st.Place, &st.Finisher); err != nil {
+		if err := seats.Scan(&id, &st.PlayerID, &st.Name, &st.Total, &st.Place, &st.Finisher, &st.From); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		byID[id].Seats = append(byID[id].Seats, st)
@@ -164,14 +168,14 @@ func (s *Store) Game(id int64) (Game, error) {
 		return Game{}, fmt.Errorf("store: %w", err)
 	}
 	g.Started, g.Ended, g.Record = fromMS(started), fromMS(ended), []byte(record)
-	rows, err := s.db.Query(`SELECT player_id, name, total, place, finisher FROM game_seats WHERE game_id = ? ORDER BY seat`, id)
+	rows, err := s.db.Query(`SELECT player_id, name, total, place, finisher, from_round FROM game_seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var st Seat
-		if err := rows.Scan(&st.PlayerID, &st.Name, &st.Total, &st.Place, &st.Finisher); err != nil {
+		if err := rows.Scan(&st.PlayerID, &st.Name, &st.Total, &st.Place, &st.Finisher, &st.From); err != nil {
 			return Game{}, fmt.Errorf("store: %w", err)
 		}
 		g.Seats = append(g.Seats, st)

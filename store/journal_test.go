@@ -79,7 +79,7 @@ func TestJournal(t *testing.T) {
 	check(s)
 
 	// The game ends: archived, the journal is gone in the same step.
-	id, err := s.Archive(game("t1", c.Now(), Seat{"a", "a", 1, 1, ""}, Seat{"b", "b", 0, 2, ""}, Seat{"c", "c", 0, 2, ""}))
+	id, err := s.Archive(game("t1", c.Now(), Seat{"a", "a", 1, 1, "", 0}, Seat{"b", "b", 0, 2, "", 0}, Seat{"c", "c", 0, 2, "", 0}))
 	must(t, err)
 	if _, _, err := s.Journal("t1"); !errors.Is(err, ErrNoJournal) {
 		t.Errorf("Journal after Archive: %v, want ErrNoJournal", err)
@@ -242,7 +242,7 @@ func TestConcurrentUse(t *testing.T) {
 					errs <- err
 				}
 				if i == rounds-1 {
-					if _, err := s.Archive(game(table, time.Unix(int64(i), 0), Seat{id, "x", 1, 1, ""})); err != nil {
+					if _, err := s.Archive(game(table, time.Unix(int64(i), 0), Seat{id, "x", 1, 1, "", 0})); err != nil {
 						errs <- err
 					}
 				}

@@ -91,6 +91,12 @@ var migrations = []string{
 	// one credited with it (RULES.md ON-6); '' when they finished it
 	// themselves, as for every game kept before this version.
 	`ALTER TABLE game_seats ADD COLUMN finisher TEXT NOT NULL DEFAULT '';`,
+
+	// 7: the round from which the one credited with a seat of a finished
+	// game held it when they took it over part-way (RULES.md ON-6: that
+	// seat is not rated); 0 when they held it from its first move, as for
+	// every game kept before this version.
+	`ALTER TABLE game_seats ADD COLUMN from_round INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // migrate brings db up to len(steps) in one transaction, recording each

@@ -170,12 +170,12 @@ func TestMigrateFromPrevious(t *testing.T) {
 			}
 			// The newest tables work.
 			if prev >= 2 {
-				id, err := s.SaveGame(game("t3", time.Unix(9, 0), Seat{"SHA256:a", "Alice", 1, 1, "Grace"}))
+				id, err := s.SaveGame(game("t3", time.Unix(9, 0), Seat{"SHA256:a", "Alice", 1, 1, "Grace", 3}))
 				must(t, err)
-				if g, err := s.Game(id); err != nil || g.Seats[0].Finisher != "Grace" {
+				if g, err := s.Game(id); err != nil || g.Seats[0].Finisher != "Grace" || g.Seats[0].From != 3 {
 					t.Errorf("finisher after migration: %+v, %v", g.Seats, err)
 				}
-				if list, err := s.Games("SHA256:a", 0); err != nil || len(list) != 2 || list[0].Seats[0].Finisher != "Grace" || list[1].Seats[0].Finisher != "" {
+				if list, err := s.Games("SHA256:a", 0); err != nil || len(list) != 2 || list[0].Seats[0].Finisher != "Grace" || list[1].Seats[0].Finisher != "" || list[0].Seats[0].From != 3 || list[1].Seats[0].From != 0 {
 					t.Errorf("Games after migration: %+v, %v", list, err)
 				}
 			}
@@ -279,7 +279,7 @@ func TestGames(t *testing.T) {
 	s := open(t, t.TempDir())
 	t0 := time.Date(2026, 11, 1, 20, 0, 0, 0, time.UTC)
 	// Alice left and the bot Grace finished her seat (ON-6).
-	alice, bob, bot := Seat{"a", "alice", 30, 1, "Grace"}, Seat{"b", "bob", 10, 2, ""}, Seat{BotID("basic"), "Ada", -20, 3, ""}
+	alice, bob, bot := Seat{"a", "alice", 30, 1, "Grace", 0}, Seat{"b", "bob", 10, 2, "", 0}, Seat{BotID("basic"), "Ada", -20, 3, "", 0}
 	var ids []int64
 	for i := range 3 {
 		g := game(fmt.Sprintf("t%d", i), t0.Add(time.Duration(i)*time.Hour), alice, bob, bot)

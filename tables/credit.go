@@ -12,11 +12,15 @@ import (
 // seat (they left, or the host handed it to a bot), the bot that did is
 // named beside them. The score sheet at the end, the record's header, the
 // finished game kept for history and the ratings all take this one answer.
+// The one credited who did not hold the seat from its first move took it
+// over part-way: they are named, with the round they took it over in, but
+// not rated for it (the earlier rounds were someone else's).
 
 // holding is one holder's share of a seat's moves.
 type holding struct {
 	p     Player // ID "": the seat's bot, nobody owning the seat
 	moves int
+	from  int // the round of the holder's first move for the seat
 }
 
 // credit counts a move of seat i for whoever holds the seat now.
@@ -35,7 +39,7 @@ func (t *Table) credit(i int) {
 			return
 		}
 	}
-	t.held[i] = append(hs, holding{p: p, moves: 1})
+	t.held[i] = append(hs, holding{p: p, moves: 1, from: t.round()})
 }
 
 // Credit is who a seat is credited to (ON-6).
@@ -45,6 +49,10 @@ type Credit struct {
 	// Finisher is the name of the bot that finished the seat for the
 	// credited person ("" when they held it to the end).
 	Finisher string
+	// From is the round from which the credited one held the seat when
+	// they took it over part-way (someone else made its first move): they
+	// are not rated for it. 0 when they held it from its first move.
+	From int
 }
 
 // credits are the seats' credits now (ON-6). A seat nobody has moved for
@@ -61,6 +69,9 @@ func (t *Table) credits() []Credit {
 			}
 		}
 		c := Credit{Player: best.p, Name: best.p.Name}
+		if i < len(t.held) && len(t.held[i]) > 0 && t.held[i][0].p.ID != best.p.ID {
+			c.From = max(best.from, 1)
+		}
 		if best.p.ID == "" {
 			c.Name = t.botSeatName(i)
 		} else if t.seats[i].owner.ID != best.p.ID {
@@ -97,28 +108,46 @@ func (t *Table) credited() {
 // header names ("" when they finished it themselves).
 const finishedByKey = "finished_by"
 
-// finishedBy adds finishedByKey to the header of record, a finished game's
-// record whose header names the credited holders, when some seat was
-// finished by someone else; otherwise it returns record as it is.
-func (t *Table) finishedBy(record []byte) ([]byte, error) {
+// fromRoundKey is the informative header key (RECORD.md) of a finished
+// game's record giving, by seat, the round from which the one the header
+// names held the seat when they took it over part-way (0: from its first
+// move).
+const fromRoundKey = "from_round"
+
+// creditKeys adds finishedByKey and fromRoundKey to the header of record, a
+// finished game's record whose header names the credited holders, each one
+// only when some seat needs it; otherwise it returns record as it is.
+func (t *Table) creditKeys(record []byte) ([]byte, error) {
 	cs := t.credits()
 	by := make([]string, len(cs))
-	some := false
+	from := make([]int, len(cs))
+	someBy, someFrom := false, false
 	for i, c := range cs {
-		by[i] = c.Finisher
-		some = some || c.Finisher != ""
+		by[i], from[i] = c.Finisher, c.From
+		someBy = someBy || c.Finisher != ""
+		someFrom = someFrom || c.From != 0
 	}
-	if !some {
+	if !someBy && !someFrom {
 		return record, nil
-	}
-	v, err := json.Marshal(by)
-	if err != nil {
-		return nil, err
 	}
 	n := bytes.IndexByte(record, '\n')
 	if n < 0 {
 		n = len(record)
 	}
-	header := addHeaderKey(record[:n:n], finishedByKey, v)
+	header := record[:n:n]
+	for _, k := range []struct {
+		key  string
+		some bool
+		v    any
+	}{{finishedByKey, someBy, by}, {fromRoundKey, someFrom, from}} {
+		if !k.some {
+			continue
+		}
+		v, err := json.Marshal(k.v)
+		if err != nil {
+			return nil, err
+		}
+		header = addHeaderKey(header, k.key, v)
+	}
 	return append(header, record[n:]...), nil
 }

@@ -64,3 +64,69 @@ func TestON6RecordNamesTheFinisher(t *testing.T) {
 		})
 	}
 }
+
+// A takeover part-way (ON-6): eve sits in a bot's seat in round 2 and goes
+// away at once, so her bot plays the rest. She holds the seat for most of
+// its moves and is credited with it, but from round 2: the record's header
+// says so (from_round), the finished seat carries it (and is not rated),
+// and a table restored from its journal knows it too. alice, who held her
+// seat from its first move, has no round.
+func TestON6TakeoverPartWayIsFromItsRound(t *testing.T) {
+	eve := Player{ID: "SHA256:eve", Name: "eve"}
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.Options = engine.Options{"rounds": "5"}
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		took := 0
+		var s Snapshot
+		for {
+			s = a.now()
+			if s.Phase == Over {
+				break
+			}
+			if took == 0 && s.Round == 2 {
+				took = s.Round
+				must(t, r.table.Sit(eve, 1))
+				must(t, r.table.SetAway(eve, true))
+				must(t, r.table.Move(alice, s.View.LegalMoves()[0])) // then eve's bot moves for her
+				synctest.Wait()
+				restored, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), Config{})
+				must(t, err)
+				if hs := restored.held[1]; len(hs) != 2 || hs[1].p.ID != eve.ID || hs[1].from != took {
+					t.Errorf("restored holdings of seat 2: %+v; want eve's from round %d", hs, took)
+				}
+				continue
+			}
+			if s.Turn != 0 || s.View == nil || len(s.View.LegalMoves()) == 0 {
+				t.Fatalf("turn %d: alice cannot move", s.Turn)
+			}
+			must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
+		}
+		r.stop()
+		if took == 0 {
+			t.Fatal("the game never reached round 2")
+		}
+		if c := s.Credits[1]; c.Player.ID != eve.ID || c.From != took {
+			t.Errorf("seat 2 credited to %+v; want eve from round %d", c, took)
+		}
+		if c := s.Credits[0]; c.Player.ID != alice.ID || c.From != 0 {
+			t.Errorf("seat 1 credited to %+v; want alice from the start", c)
+		}
+		header, _, _ := strings.Cut(r.sink.get("t1"), "\n")
+		var h struct {
+			Seats     []string `json:"seats"`
+			FromRound []int    `json:"from_round"`
+		}
+		must(t, json.Unmarshal([]byte(header), &h))
+		if !slices.Equal(h.Seats, []string{"alice", "eve", "Grace"}) || !slices.Equal(h.FromRound, []int{0, took, 0}) {
+			t.Errorf("header seats %q from_round %v; want eve from round %d", h.Seats, h.FromRound, took)
+		}
+		if len(j.finished) != 1 || j.finished[0].Seats[1].From != took || j.finished[0].Seats[0].From != 0 {
+			t.Errorf("finished: %+v; want seat 2 from round %d", j.finished, took)
+		}
+	})
+}

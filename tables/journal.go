@@ -59,8 +59,12 @@ type FinishedSeat struct {
 	Bot      string
 	Name     string // the credited name, as in the record's header
 	Finisher string // the bot that finished the seat for Player ("" when they did)
-	Total    int
-	Place    int // 1 for the winner; equal totals share a place
+	// From is the round from which Player held the seat when they took it
+	// over part-way (Credit.From): the seat is not rated. 0: from its
+	// first move.
+	From  int
+	Total int
+	Place int // 1 for the winner; equal totals share a place
 }
 
 // Saved is a table's journal as read back after a restart.
@@ -330,7 +334,7 @@ func (t *Table) endJournal(runErr error, record []byte) {
 	var totals []int
 	t.safely("totals", func() { totals = t.g.Result().Totals })
 	for i, c := range t.credits() { // ON-6
-		fs := FinishedSeat{Player: c.Player, Name: c.Name, Finisher: c.Finisher, Place: places[i]}
+		fs := FinishedSeat{Player: c.Player, Name: c.Name, Finisher: c.Finisher, From: c.From, Place: places[i]}
 		if i < len(totals) {
 			fs.Total = totals[i]
 		}

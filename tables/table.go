@@ -392,7 +392,7 @@ func (t *Table) saveRecord() []byte {
 		h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: t.names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
 		data, err = engine.MarshalRecord(t.rs, h, recordGame{t.g, t.events})
 		if err == nil {
-			data, err = t.finishedBy(data)
+			data, err = t.creditKeys(data)
 		}
 	})
 	if data == nil && err == nil {
