@@ -34,6 +34,9 @@ func (tm *tableModel) gameOverView() string {
 		}
 		b.WriteString(line + "\n")
 	}
+	for _, l := range tm.takeoverLines() {
+		b.WriteString(st.Subtle.Render(fit("  "+l, tm.width())) + "\n")
+	}
 	if s.Ended != "" {
 		b.WriteString("\n" + st.Warn.Render(tx.message(s.Ended)) + "\n")
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -185,7 +186,7 @@ func (m *model) historyView() string {
 			}
 		}
 		if h.sel >= 0 && h.sel < len(h.games) {
-			line := finishedLine(tx, h.games[h.sel])
+			line := finishedLine(tx, h.games[h.sel], m.player.ID)
 			if h.unfinished[h.games[h.sel].ID] {
 				line = strings.TrimSuffix(tx.get("Not played to its end: unrated.")+" · "+line, " · ")
 			}
@@ -199,16 +200,24 @@ func (m *model) historyView() string {
 
 // finishedLine names, for the seats of g that someone else finished for the
 // one credited with them (ON-6), the finisher beside them as the end screen
-// does: "alice (Grace finished)"; "" when everyone finished their own seat.
-// The list's row has no room for it.
-func finishedLine(tx *text, g store.Game) string {
-	var notes []string
+// does: "alice (Grace finished)", and the seats taken over part-way, not
+// rated (the reader's own, me, first); "" when everyone finished their own
+// seat, held from its first move. The list's row has no room for it.
+func finishedLine(tx *text, g store.Game, me string) string {
+	var mine, notes, late []string
 	for _, s := range g.Seats {
+		switch {
+		case s.From <= 0:
+		case s.PlayerID == me:
+			mine = append(mine, takeoverNote(tx, g.Ruleset, s.Name, s.From, true))
+		default:
+			late = append(late, takeoverNote(tx, g.Ruleset, s.Name, s.From, false))
+		}
 		if s.Finisher != "" {
 			notes = append(notes, clipText(s.Name, 16)+" "+tx.f("(%s finished)", clipText(s.Finisher, 12)))
 		}
 	}
-	return strings.Join(notes, " · ")
+	return strings.Join(slices.Concat(mine, notes, late), " · ")
 }
 
 func (m *model) historyKeys() []binding {
