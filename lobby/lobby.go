@@ -448,9 +448,10 @@ func (l *Lobby) Done() <-chan struct{} { return l.done }
 // publish gives the subscribers the latest state after a change: at once,
 // or, within Config.PublishEvery of the last publish, when that interval
 // ends (the trailing publish, which carries every change made meanwhile).
-// A table that could be sat at and no longer can is published at once
-// all the same: quick play joins the first waiting table a screen shows,
-// and a screen an interval behind would send people to full tables.
+// A table quick play could seat people at and no longer can (seatable) is
+// published at once all the same: quick play joins the first waiting table
+// a screen shows, and a screen an interval behind would send people to
+// full tables, or to one whose host just went away.
 func (l *Lobby) publish() {
 	if !l.dirty && l.sent == l.cur.Version {
 		return // nothing new
@@ -1224,8 +1225,24 @@ func (l *Lobby) start(t *tables.Table) {
 	}()
 }
 
-// seatable reports whether people can sit at the table from the lobby's list.
-func seatable(t TableInfo) bool { return t.Phase == tables.Waiting && t.Free > 0 }
+// seatable reports whether quick play may seat people at the table from
+// the lobby's list: it waits, has a free seat, and its host is there to
+// start it.
+func seatable(t TableInfo) bool { return t.Phase == tables.Waiting && t.Free > 0 && t.HostHere }
+
+// QuickPlay is the ids of the tables of u where quick play of game seats
+// the key id, in the lobby's order: the public waiting tables of that game
+// with a free seat whose host is at the table to start them (a table whose
+// host is away or elsewhere would keep id waiting), and the ones id hosts.
+func (u Update) QuickPlay(id, game string) []string {
+	var out []string
+	for _, t := range u.Tables {
+		if t.Ruleset == game && !t.Private && t.Phase == tables.Waiting && t.Free > 0 && (t.HostHere || t.HostID == id) {
+			out = append(out, t.ID)
+		}
+	}
+	return out
+}
 
 func (l *Lobby) removeTable(id string) {
 	e, ok := l.tabs[id]

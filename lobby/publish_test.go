@@ -251,6 +251,8 @@ func TestPublishAtOnceWhenATableCloses(t *testing.T) {
 		}
 		c, err := r.l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Watch: true})
 		must(t, err)
+		_, err = r.l.Watch(host, c.Info.ID) // the host is there to start it
+		must(t, err)
 		if u, ok := next(sub); ok {
 			t.Fatalf("a new table was published within the interval: %+v", u.Tables)
 		}

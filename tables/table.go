@@ -901,10 +901,23 @@ func (t *Table) summary() Summary {
 			s.Humans++
 		}
 	}
+	s.HostHere = t.hostHere()
 	if t.begun() && !t.broken {
 		s.Round = t.round()
 	}
 	return s
+}
+
+// hostHere reports whether the host is at the table to start it: in their
+// seat and not away, or, not seated, watching it.
+func (t *Table) hostHere() bool {
+	if t.hostGone || t.host.ID == "" {
+		return false
+	}
+	if i := t.seatOf(t.host.ID); i >= 0 {
+		return t.seats[i].kind() == Human
+	}
+	return t.watching(t.host.ID) >= 0 || t.subscribed(t.host.ID)
 }
 
 // broadcast sends every subscriber its snapshot of the current version, and

@@ -328,6 +328,7 @@ type Summary struct {
 	Spectators int
 	Private    bool
 	Host       string
+	HostHere   bool // the host is at the table to start it: seated and not away, or watching it
 	Phase      Phase
 	Held       bool // the game waits for its people (Snapshot.Held)
 	TurnTimer  time.Duration

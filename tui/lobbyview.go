@@ -120,16 +120,12 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 }
 
 // quickPlay sits at the first open table of a game that is waiting for
-// players, or creates one and starts it with bots. The screen's list may be
-// a moment old (lobby updates are coalesced), so a table that filled or
-// started meanwhile is skipped for the next one, and then for a new table.
+// players with its host there to start it (lobby.Update.QuickPlay), or
+// creates one and starts it with bots. The screen's list may be a moment
+// old (lobby updates are coalesced), so a table that filled or started
+// meanwhile is skipped for the next one, and then for a new table.
 func (m *model) quickPlay(game string) tea.Cmd {
-	var open []string
-	for _, t := range m.lobbyU.For(m.player.ID) {
-		if t.Ruleset == game && !t.Private && t.Phase == tables.Waiting && t.Free > 0 {
-			open = append(open, t.ID)
-		}
-	}
+	open := m.lobbyU.QuickPlay(m.player.ID, game)
 	p := m.player
 	return func() tea.Msg {
 		for _, id := range open {

@@ -56,3 +56,40 @@ func TestQuickPlaySkipsATableThatFilled(t *testing.T) {
 		t.Fatal("quick play joined the table that had filled")
 	}
 }
+
+// Quick play passes over a waiting table whose host is not at it (dave
+// went back to the lobby: his seat is kept, away): nobody eve would sit
+// with could start it. It starts a new table with bots for her instead.
+func TestQuickPlaySkipsATableWhoseHostIsAway(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l := lobby.New(lobby.Config{Registry: games.Registry(), Bots: games.Baseline, Seed: 7})
+	done := make(chan error, 1)
+	go func() { done <- l.Run(context.Background()) }()
+	defer func() {
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+		<-done
+	}()
+	dave := tables.Player{ID: "SHA256:dave", Name: "dave"}
+	c, err := l.Create(lobby.CreateRequest{Host: dave, Ruleset: "specialrounds"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Table.Disconnect(dave); err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(80, 24, Settings{})
+	m.app = NewApp(l, games.Registry(), nil)
+	info := c.Info
+	info.HostHere, info.Free = false, info.Seats-1 // as the lobby lists it once dave is away
+	m.lobbyU = lobby.Update{Version: 1, Tables: []lobby.TableInfo{info}}
+	msg, ok := m.quickPlay("specialrounds")().(satMsg)
+	if !ok || msg.err != nil {
+		t.Fatalf("quick play: %T %v", msg, msg.err)
+	}
+	defer msg.sub.Close()
+	if msg.t.ID() == c.Info.ID {
+		t.Fatal("quick play sat eve at the table whose host is away")
+	}
+}
