@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -31,35 +30,6 @@ func (m *model) adminKey(k tea.KeyMsg) tea.Cmd {
 		m.screen, m.adminD = lobbyScreen, nil
 	}
 	return nil
-}
-
-// typeCommand edits the admin's ":" line; enter runs it.
-func (m *model) typeCommand(k tea.KeyMsg) tea.Cmd {
-	switch k.Type {
-	case tea.KeyEnter:
-		line := m.cmdIn.value()
-		m.cmdIn = nil
-		if strings.TrimSpace(line) == "" {
-			return nil
-		}
-		if cmd, ok := m.adminCommand(line); ok {
-			return cmd
-		}
-		return m.fail(errors.New(m.tx.f("unknown command %q: try :kick, :ban, :unban, :announce", clipText(strings.Fields(line)[0], 12))))
-	case tea.KeyEsc:
-		m.cmdIn = nil
-	default:
-		m.cmdIn.update(k)
-	}
-	return nil
-}
-
-// commandLine is the ":" line being typed, in w columns, or "".
-func (m *model) commandLine(w int) string {
-	if m.cmdIn == nil {
-		return ""
-	}
-	return "\n" + m.st.Key.Render(":") + m.cmdIn.view(w-4) + "\n"
 }
 
 func (m *model) adminView() string {

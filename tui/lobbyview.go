@@ -65,15 +65,12 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	}
 	ts := m.shownTables()
 	switch k.String() {
-	case "a", ":":
-		if !m.isAdmin() {
-			return nil
+	case ":": // for everyone: what is typed after it is no lobby key
+		m.cmdIn = newLineInput("", 300, nil)
+	case "a":
+		if m.isAdmin() {
+			return m.openAdmin()
 		}
-		if k.String() == ":" {
-			m.cmdIn = newLineInput("", 300, nil)
-			return nil
-		}
-		return m.openAdmin()
 	case "f":
 		m.filter = m.nextFilter()
 		m.lobbySel = 0

@@ -67,8 +67,8 @@ func (c commaFloat) Format(s fmt.State, verb rune) {
 // catalogues holds the translations by language code; read-only.
 var catalogues = map[string]map[string]string{
 	"en": {},
-	"de": joined(catalogueDE, tableDE, adminDE, seatsDE),
-	"nl": joined(catalogueNL, tableNL, adminNL, seatsNL),
+	"de": joined(catalogueDE, tableDE, adminDE, seatsDE, commandsDE),
+	"nl": joined(catalogueNL, tableNL, adminNL, seatsNL, commandsNL),
 }
 
 // joined is the catalogues cs in one map (the first one given wins).
