@@ -163,8 +163,9 @@ func cutCommandPrefix(s string) (rest, word string, ok bool) {
 	return rest, word, word != ""
 }
 
-// botCommand is ":bot N": seat N goes to a bot. A seat a person holds (not
-// the host's own) is handed over only once the host confirms.
+// botCommand is ":bot N": seat N goes to a bot. A seat another person
+// holds is handed over only once the host confirms; one's own seat is not:
+// :away and L are the ways to let a bot play it or give it up.
 func (tm *tableModel) botCommand(f []string) tea.Cmd {
 	tx := tm.m.tx
 	n := 0
@@ -175,7 +176,13 @@ func (tm *tableModel) botCommand(f []string) tea.Cmd {
 		return tm.m.fail(errors.New(tx.get("usage: :bot SEAT (seats count from 1)")))
 	}
 	s := tm.snap
-	if s.YouHost && n <= len(s.Seats) && n-1 != s.You {
+	if s.You >= 0 && n-1 == s.You {
+		if s.Phase == tables.Playing {
+			return tm.m.fail(errors.New(tx.f("Seat %d is yours: :away has a bot play it for you, L gives it up.", n)))
+		}
+		return tm.m.fail(errors.New(tx.f("Seat %d is yours: L gives it up.", n)))
+	}
+	if s.YouHost && n <= len(s.Seats) {
 		if k := s.Seats[n-1].Kind; k == tables.Human || k == tables.Away {
 			tm.handing = n
 			return nil

@@ -403,3 +403,35 @@ func TestHelpOffersNoTrumpOnlyWhereAllowed(t *testing.T) {
 		}
 	}
 }
+
+// :bot N on the host's own seat hands nothing over: it says :away lets a
+// bot play and keeps the seat, and L gives it up (in a waiting table, only
+// L), in every language, in 80 columns.
+func TestBotOnYourOwnSeatPointsToAwayAndLeave(t *testing.T) {
+	for _, phase := range []tables.Phase{tables.Playing, tables.Waiting} {
+		for _, lang := range []string{"en", "de", "nl"} {
+			tm := newTableModel(testModel(80, 24, Settings{Lang: lang}), nil, nil)
+			tm.snap = tables.Snapshot{Version: 1, YouHost: true, You: 1, Phase: phase, Seats: []tables.SeatInfo{
+				{Name: "bob", Kind: tables.Human}, {Name: "alice", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot},
+			}}
+			cmd := tm.command("bot 2")
+			if tm.handing != 0 || cmd == nil {
+				t.Fatalf("%v, %s: :bot 2 on your own seat: handing %d", phase, lang, tm.handing)
+			}
+			msg, _ := cmd().(doneMsg)
+			if msg.err == nil {
+				t.Fatalf("%v, %s: :bot 2 on your own seat answered %+v", phase, lang, msg)
+			}
+			s := msg.err.Error()
+			if !strings.Contains(s, "2") || !strings.Contains(s, "L") || strings.Contains(s, ":away") != (phase == tables.Playing) {
+				t.Errorf("%v, %s: answered %q", phase, lang, s)
+			}
+			if lang == "en" && !strings.HasPrefix(s, "Seat 2 is yours") {
+				t.Errorf("%v: answered %q", phase, s)
+			}
+			if visibleWidth(s) > 80 {
+				t.Errorf("%v, %s: %q is wider than 80 columns", phase, lang, s)
+			}
+		}
+	}
+}
