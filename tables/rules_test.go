@@ -3,6 +3,7 @@ package tables
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -253,6 +254,30 @@ func TestHostOnlyActions(t *testing.T) {
 		must(t, r.table.Penalty(alice, 1, -5, "misdeal\x1b[2J"))
 		if s := a.now(); s.Result.Totals[1] != -5 || !strings.Contains(s.Chat[len(s.Chat)-1].Text, "misdeal") {
 			t.Fatalf("totals %v chat %+v; want seat 1 at -5 and a line about it", s.Result.Totals, s.Chat)
+		}
+		r.stop()
+	})
+}
+
+// BB-7: a penalty is -1 to -MaxPenalty points; a bigger one is refused
+// with the range, and the totals stay as they were.
+func TestPenaltyIsBounded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("boerenbridge"))
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		for _, pts := range []int{-MaxPenalty - 1, -9999999, 0} {
+			err := r.table.Penalty(alice, 1, pts, "huge")
+			if !errors.Is(err, ErrBadPenalty) || !strings.Contains(err.Error(), fmt.Sprintf("-1 to -%d", MaxPenalty)) {
+				t.Fatalf("penalty of %d: got %v, want ErrBadPenalty naming the range", pts, err)
+			}
+		}
+		if s := a.now(); s.Result.Totals[1] != 0 {
+			t.Fatalf("refused penalties counted: totals %v", s.Result.Totals)
+		}
+		must(t, r.table.Penalty(alice, 1, -MaxPenalty, "the most there is"))
+		if s := a.now(); s.Result.Totals[1] != -MaxPenalty {
+			t.Fatalf("totals %v, want seat 1 at %d", s.Result.Totals, -MaxPenalty)
 		}
 		r.stop()
 	})

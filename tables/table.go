@@ -53,6 +53,11 @@ func GivesPenalties(ruleset string) bool { return ruleset == boerenbridge }
 // MaxReasonRunes bounds a penalty's reason.
 const MaxReasonRunes = 80
 
+// MaxPenalty bounds a penalty's points (-1 to -MaxPenalty): more than any
+// round scores in any scoring (at most 340: progressive, 17 cards), so a
+// penalty can cost more than a round, and narrow enough for the score sheet.
+const MaxPenalty = 1000
+
 // Table is one card table. Create it with New, run it with Run (once), and
 // talk to it through its methods from any goroutine.
 type Table struct {
@@ -1489,7 +1494,7 @@ func (t *Table) penalty(c penaltyCmd) error {
 		return ErrNoSeat
 	}
 	reason := Clean(c.reason)
-	if c.points >= 0 || reason == "" || utf8.RuneCountInString(reason) > MaxReasonRunes {
+	if c.points >= 0 || c.points < -MaxPenalty || reason == "" || utf8.RuneCountInString(reason) > MaxReasonRunes {
 		return fmt.Errorf("%w (at most %d characters)", ErrBadPenalty, MaxReasonRunes)
 	}
 	ev := engine.Event{E: engine.EvPenalty, Seat: c.seat, Points: c.points, Reason: reason}

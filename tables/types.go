@@ -3,6 +3,7 @@ package tables
 import (
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"github.com/cardroom/cardroom/engine"
@@ -28,7 +29,7 @@ var (
 	ErrChatTooFast  = errors.New("you are chatting too fast: wait a moment")
 	ErrChatClosed   = errors.New("chat is closed until this trick is complete (forehead round)")
 	ErrNoPenalty    = errors.New("penalties are given only at boerenbridge tables (BB-7)")
-	ErrBadPenalty   = errors.New("a penalty is a negative number of points with a reason")
+	ErrBadPenalty   = errors.New("a penalty is -1 to -" + strconv.Itoa(MaxPenalty) + " points with a reason")
 	ErrTableAborted = errors.New("the table stopped after an internal error")
 )
 

@@ -9,7 +9,8 @@ import (
 // line chart: two columns per round, each seat's points marked with its
 // mark (marks[seat], a letter of its name: see chartLegend) in its own colour
 // and joined by / - \ to the next round's, the zero line dotted. h is the
-// plot height in rows; the y axis labels take 7 columns.
+// plot height in rows; the y axis labels take 7 columns, more when a total
+// is wider.
 func (s *Styles) chart(totals [][]int, marks []string, h int) string {
 	players := len(marks)
 	if len(totals) == 0 || players == 0 || h < 3 {
@@ -58,6 +59,7 @@ func (s *Styles) chart(totals [][]int, marks []string, h int) string {
 			grid[r][round*colW] = inks[seat%len(inks)].Render(marks[seat])
 		}
 	}
+	lw := max(6, len(strconv.Itoa(hi)), len(strconv.Itoa(lo)))
 	var b strings.Builder
 	for r := range grid {
 		label := ""
@@ -69,7 +71,7 @@ func (s *Styles) chart(totals [][]int, marks []string, h int) string {
 		case h - 1:
 			label = strconv.Itoa(lo)
 		}
-		b.WriteString(s.Subtle.Render(padLeft(label, 6)) + " " + strings.Join(grid[r], "") + "\n")
+		b.WriteString(s.Subtle.Render(padLeft(label, lw)) + " " + strings.Join(grid[r], "") + "\n")
 	}
 	return b.String()
 }

@@ -208,3 +208,55 @@ func TestSheetScrolls(t *testing.T) {
 		t.Fatalf("↓ did not come back to the end:\n%s", out)
 	}
 }
+
+// At the bound of a penalty (tables.MaxPenalty), given twice, the sheet
+// of the most seats still fits and its columns line up: the names, every
+// round and the totals end at the same column.
+func TestSheetLinesUpAtTheLargestPenalty(t *testing.T) {
+	events := []engine.Event{
+		{E: engine.EvPenalty, Seat: 2, Points: -tables.MaxPenalty, Reason: "huge", Round: 2},
+		{E: engine.EvPenalty, Seat: 2, Points: -tables.MaxPenalty, Reason: "huge again", Round: 3},
+	}
+	g := playWith(t, "boerenbridge", 6, nil, 12, events, func(g engine.Game) bool {
+		return g.Next() == 0 && len(g.Result().Rounds) >= 3 && g.Legal(0)[0].Kind == engine.Play
+	})
+	snap := snapshotOf(g, "Boerenbridge", 0)
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), snap)
+			m.table.showSheet = true
+			checkFits(t, "sheet at the largest penalty", m.View(), size[0], size[1])
+			out := stripANSI(m.View())
+			var table []string
+			row := regexp.MustCompile(`^(` + m.tx.get("round") + ` |` + m.tx.get("total") + ` |[0-9]+ \([0-9]+\) )`)
+			for _, l := range strings.Split(out, "\n") {
+				if row.MatchString(l) {
+					table = append(table, l)
+				}
+			}
+			if len(table) < 5 || strings.Count(out, fmt.Sprintf("%d, huge", -tables.MaxPenalty)) != 2 {
+				t.Fatalf("%s %v: no sheet with the penalties:\n%s", lang, size, out)
+			}
+			for _, l := range table[1:] {
+				if w := visibleWidth(l); w != visibleWidth(table[0]) {
+					t.Errorf("%s %v: the row %q ends at %d, the names at %d:\n%s", lang, size, l, w, visibleWidth(table[0]), out)
+				}
+			}
+		}
+	}
+}
+
+// The chart's y axis is as wide as its longest label: the plot starts at
+// one column on every line.
+func TestChartAxisFitsItsLabels(t *testing.T) {
+	st := testModel(80, 24, Settings{}).st
+	for _, lo := range []int{-5, -2000, -9999995} {
+		lines := strings.Split(strings.TrimSuffix(stripANSI(st.chart([][]int{{10, 0}, {20, lo}}, []string{"A", "B"}, 6)), "\n"), "\n")
+		for _, l := range lines {
+			if visibleWidth(l) != visibleWidth(lines[0]) {
+				t.Errorf("lowest total %d: the chart's lines are not one width:\n%s", lo, strings.Join(lines, "\n"))
+				break
+			}
+		}
+	}
+}

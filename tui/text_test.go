@@ -209,6 +209,7 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 		{errors.New("3334 does not beat 55567: your triple with single must have 5 cards too, or play a bomb or the rocket"), "3334 schlägt 55567 nicht: Es müssen auch 5 Karten sein (Drilling mit Einzelkarte), sonst eine Bombe oder die Rakete.", "3334 verslaat 55567 niet: het moeten ook 5 kaarten zijn (drietal met enkele), anders een bom of de raket."},
 		{errors.New("3 (single) does not beat 2222 (bomb): play a higher bomb or the rocket"), "3 (Einzelkarte) schlägt die Bombe 2222 nicht: Spiel eine höhere Bombe oder die Rakete.", "3 (enkele) verslaat de bom 2222 niet: speel een hogere bom of de raket."},
 		{fmt.Errorf("%w: 300 characters, at most 200", tables.ErrChatTooLong), "Diese Chatzeile ist zu lang: 300 Zeichen, höchstens 200.", "Deze chatregel is te lang: 300 tekens, hoogstens 200."},
+		{fmt.Errorf("%w (at most 80 characters)", tables.ErrBadPenalty), "Eine Strafe: -1 bis -1000 Punkte mit Begründung (höchstens 80 Zeichen).", "Een straf is -1 tot -1000 punten met een reden (hoogstens 80 tekens)."},
 	}
 	for _, c := range cases {
 		if got := de.err(c.err); got != c.de {
@@ -229,6 +230,16 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 	// A wrapped message is found behind its prefix.
 	if got, want := nl.err(fmt.Errorf("deal: %w", tables.ErrNotYourTurn)), "Je bent niet aan de beurt."; got != want {
 		t.Errorf("nl: got %q, want %q", got, want)
+	}
+	// A penalty out of range names the range, in 80 columns.
+	bad := fmt.Errorf("%w (at most 80 characters)", tables.ErrBadPenalty)
+	if got, want := en.err(bad), "A penalty is -1 to -1000 points with a reason (at most 80 characters)."; got != want {
+		t.Errorf("en: got %q, want %q", got, want)
+	}
+	for _, tx := range []*text{en, de, nl} {
+		if s := tx.err(bad); visibleWidth(s) > 80 {
+			t.Errorf("%s: %q is wider than 80 columns", tx.lang, s)
+		}
 	}
 	// A known English message becomes a sentence.
 	if got, want := en.err(tables.ErrSeatTaken), "That seat is taken."; got != want {
