@@ -132,6 +132,16 @@ func ddRanksText(lang, ranks string) string {
 	return b.String()
 }
 
+// ddCardsText writes Dou Dizhu ranks in the rules' notation ("8888B",
+// "5888") as the play line does: a combination its main part first ("888
+// 5"), ranks as lang reads them, the jokers BJ and RJ.
+func ddCardsText(lang, ranks string) string {
+	if p, err := doudizhu.ParsePlay(ranks); err == nil {
+		return ddPlayText(lang, p)
+	}
+	return ddRanksText(lang, ranks)
+}
+
 // ddFaceRanks are the rules' letters of the ranks languages write apart.
 var ddFaceRanks = map[rune]cards.Rank{'T': cards.Ten, 'J': cards.Jack, 'Q': cards.Queen, 'K': cards.King, 'A': cards.Ace}
 

@@ -472,3 +472,62 @@ func ddDealEnded(t *testing.T) engine.Game {
 	}
 	return g
 }
+
+// The engine's reasons name a play's cards as the play line does, in every
+// language: the black joker reads BJ (in German and Dutch a lone B is the
+// jack), a rank as the cards read it, a combination its main part first.
+// A trick game's card stays as it is.
+func TestDouDizhuReasonsNameCardsAsThePlayLine(t *testing.T) {
+	for _, c := range []struct{ reason, en, de, nl string }{
+		{"8888B is not a combination", "8888 BJ is not a combination.", "8 8 8 8 BJ ist keine gültige Kombination.", "8 8 8 8 BJ is geen geldige combinatie."},
+		{"you do not hold TB", "You do not hold T BJ.", "Du hast 10 BJ nicht auf der Hand.", "Je hebt 10 BJ niet in je hand."},
+		{"you do not hold AS", "You do not hold AS.", "Du hast AS nicht auf der Hand.", "Je hebt AS niet in je hand."},
+		{"there are only 1 cards of rank B", "There are only 1 cards of rank BJ.", "Es gibt nur 1 Karten vom Rang BJ.", "Er zijn maar 1 kaarten van rang BJ."},
+		{"write the ranks low to high: JT", "Write the ranks low to high: JT.", "Ränge von niedrig nach hoch: B 10.", "Rangen van laag naar hoog: B 10."},
+		{"5888 does not beat 3334: play a higher triple with single, a bomb or the rocket",
+			"888 5 does not beat 333 4: play a higher triple with single, a bomb or the rocket.",
+			"8 8 8  5 schlägt 3 3 3  4 nicht: Spiel etwas Höheres derselben Art (Drilling mit Einzelkarte), eine Bombe oder die Rakete.",
+			"8 8 8  5 verslaat 3 3 3  4 niet: speel iets hogers van dezelfde soort (drietal met enkele), een bom of de raket."},
+		{"B (single) does not beat 2222 (bomb): play a higher bomb or the rocket",
+			"BJ (single) does not beat 2222 (bomb): play a higher bomb or the rocket.",
+			"BJ (Einzelkarte) schlägt die Bombe 2 2 2 2 nicht: Spiel eine höhere Bombe oder die Rakete.",
+			"BJ (enkele) verslaat de bom 2 2 2 2 niet: speel een hogere bom of de raket."},
+	} {
+		ill := engine.Illegal(0, engine.PassMove(), "%s", c.reason)
+		for lang, want := range map[string]string{"en": c.en, "de": c.de, "nl": c.nl} {
+			if got := newText(lang).err(ill); got != want {
+				t.Errorf("%s: %q\n got %q\nwant %q", lang, c.reason, got, want)
+			}
+		}
+	}
+}
+
+// In the play line ctrl+w takes back the last card typed (the black joker
+// whole) and ctrl+u the whole play, as in the chat line.
+func TestDouDizhuPlayLineCtrlWAndCtrlU(t *testing.T) {
+	g := ddPlayUntil(t, 4, func(g engine.Game, v *doudizhu.View) bool { return v.Phase == doudizhu.Playing && g.Next() == 0 })
+	m := onTable(testModel(80, 24, Settings{Lang: "de"}), snapshotOf(g, "Dou Dizhu", 0))
+	for _, k := range []string{"b", "j", "8", "8", "8", "8"} {
+		ddPress(m, k)
+	}
+	if out := stripANSI(m.View()); !strings.Contains(out, "BJ 8 8 8 8▏") {
+		t.Fatalf("typed bj8888: no BJ 8 8 8 8 in the play line:\n%s", out)
+	}
+	for i, want := range []string{"B888", "B88", "B8", "B", ""} {
+		m.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+		if m.table.ranks != want {
+			t.Fatalf("ctrl+w %d times: typed %q, want %q", i+1, m.table.ranks, want)
+		}
+	}
+	ddPress(m, "8")
+	ddPress(m, "8")
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
+	if m.table.ranks != "" {
+		t.Fatalf("ctrl+u left %q", m.table.ranks)
+	}
+	ddPress(m, " ") // a marked card goes with ctrl+u too
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
+	if slices.Contains(m.table.marked, true) {
+		t.Fatal("ctrl+u left a card marked")
+	}
+}

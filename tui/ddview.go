@@ -78,13 +78,13 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 		case "p":
 			tm.clearPlay()
 			return tm.send(engine.PassMove())
-		case "backspace":
+		case "backspace", "ctrl+w": // a typed card: the black joker is one
 			if tm.ranks != "" {
 				tm.ranks = tm.ranks[:len(tm.ranks)-1]
 			} else {
 				tm.clearPlay()
 			}
-		case "esc":
+		case "esc", "ctrl+u":
 			tm.clearPlay()
 		case "enter":
 			ranks := tm.ranks

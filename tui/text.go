@@ -148,6 +148,8 @@ func (t *text) fill(m *message, args []string) string {
 			return t.get(a)
 		case "opt":
 			return optionLabel(t, a)
+		case "dd":
+			return ddCardsText(t.lang, a)
 		}
 		return a
 	})
@@ -169,7 +171,8 @@ func fullStop(s string) string {
 
 // placeholder is {N} or {N|how} in a translated message: argument N as it
 // is, or turned into words (suit, phase), counted from 1 (seat), looked up
-// in the catalogue (get) or named as a rule option (opt).
+// in the catalogue (get), named as a rule option (opt) or written as Dou
+// Dizhu's play line writes cards (dd).
 var placeholder = regexp.MustCompile(`\{([0-9])(?:\|([a-z]+))?\}`)
 
 // message is an English message from another package, matched whole by a
@@ -226,6 +229,8 @@ const (
 	quoted = `("(?:[^"\\]|\\.)*")`
 	word   = `(\S+)`
 	any_   = `(.+)`
+	// ddCards is Dou Dizhu ranks in the rules' notation ("8888B").
+	ddCards = `([3-9TJQKA2BR]+)`
 	// optName is a rule option's name.
 	optName = `([a-z_]+)`
 )
@@ -282,6 +287,10 @@ var messages = []message{
 	msg(`you cannot see your card in the forehead round: play it unseen`,
 		"de", "In der Stirnrunde siehst du deine Karte nicht: Spiel sie ungesehen aus.",
 		"nl", "In de voorhoofdronde zie je je eigen kaart niet: speel hem ongezien."),
+	msg(`you do not hold `+ddCards, // Dou Dizhu: a trick game's card has a suit letter
+		"en", "You do not hold {0|dd}.",
+		"de", "Du hast {0|dd} nicht auf der Hand.",
+		"nl", "Je hebt {0|dd} niet in je hand."),
 	msg(`you do not hold `+any_,
 		"de", "Du hast {0} nicht auf der Hand.",
 		"nl", "Je hebt {0} niet in je hand."),
@@ -304,17 +313,20 @@ var messages = []message{
 		"de", "Tippe die Ränge deiner Kombination, z. B. 33344.",
 		"nl", "Typ de rangen van je combinatie, bv. 33344."),
 	msg(`write the ranks low to high: `+word,
-		"de", "Ränge von niedrig nach hoch: {0}.",
-		"nl", "Rangen van laag naar hoog: {0}."),
+		"en", "Write the ranks low to high: {0|dd}.",
+		"de", "Ränge von niedrig nach hoch: {0|dd}.",
+		"nl", "Rangen van laag naar hoog: {0|dd}."),
 	msg(word+` is not a combination`,
-		"de", "{0} ist keine gültige Kombination.",
-		"nl", "{0} is geen geldige combinatie."),
+		"en", "{0|dd} is not a combination.",
+		"de", "{0|dd} ist keine gültige Kombination.",
+		"nl", "{0|dd} is geen geldige combinatie."),
 	msg(quoted+` is not a rank: use 3–9, T, J, Q, K, A, 2, B, R`,
 		"de", "{0} ist kein Rang: 3–9, T, J, Q, K, A, 2, B, R.",
 		"nl", "{0} is geen rang: gebruik 3–9, T, J, Q, K, A, 2, B, R."),
 	msg(`there are only `+num+` cards of rank `+word,
-		"de", "Es gibt nur {0} Karten vom Rang {1}.",
-		"nl", "Er zijn maar {0} kaarten van rang {1}."),
+		"en", "There are only {0} cards of rank {1|dd}.",
+		"de", "Es gibt nur {0} Karten vom Rang {1|dd}.",
+		"nl", "Er zijn maar {0} kaarten van rang {1|dd}."),
 	msg(`no cards: a play has at least one card`,
 		"de", "Keine Karten: Ein Spielzug hat mindestens eine Karte.",
 		"nl", "Geen kaarten: een zet heeft minstens één kaart."),
@@ -322,20 +334,25 @@ var messages = []message{
 		"de", "Die Rakete ist nicht zu schlagen: Passe.",
 		"nl", "Niets verslaat de raket: pas."),
 	msg(word+` \((.+)\) does not beat `+word+` \(bomb\): play a higher bomb or the rocket`,
-		"de", "{0} ({1|get}) schlägt die Bombe {2} nicht: Spiel eine höhere Bombe oder die Rakete.",
-		"nl", "{0} ({1|get}) verslaat de bom {2} niet: speel een hogere bom of de raket."),
+		"en", "{0|dd} ({1}) does not beat {2|dd} (bomb): play a higher bomb or the rocket.",
+		"de", "{0|dd} ({1|get}) schlägt die Bombe {2|dd} nicht: Spiel eine höhere Bombe oder die Rakete.",
+		"nl", "{0|dd} ({1|get}) verslaat de bom {2|dd} niet: speel een hogere bom of de raket."),
 	msg(word+` does not beat `+word+`: play a higher bomb or the rocket`,
-		"de", "{0} schlägt die Bombe {1} nicht: Spiel eine höhere Bombe oder die Rakete.",
-		"nl", "{0} verslaat de bom {1} niet: speel een hogere bom of de raket."),
+		"en", "{0|dd} does not beat {1|dd}: play a higher bomb or the rocket.",
+		"de", "{0|dd} schlägt die Bombe {1|dd} nicht: Spiel eine höhere Bombe oder die Rakete.",
+		"nl", "{0|dd} verslaat de bom {1|dd} niet: speel een hogere bom of de raket."),
 	msg(word+` \((.+)\) does not beat `+word+` \((.+)\): play a higher (.+), a bomb or the rocket`,
-		"de", "{0} ({1|get}) schlägt {2} ({3|get}) nicht: Spiel etwas Höheres derselben Art ({4|get}), eine Bombe oder die Rakete.",
-		"nl", "{0} ({1|get}) verslaat {2} ({3|get}) niet: speel iets hogers van dezelfde soort ({4|get}), een bom of de raket."),
+		"en", "{0|dd} ({1}) does not beat {2|dd} ({3}): play a higher {4}, a bomb or the rocket.",
+		"de", "{0|dd} ({1|get}) schlägt {2|dd} ({3|get}) nicht: Spiel etwas Höheres derselben Art ({4|get}), eine Bombe oder die Rakete.",
+		"nl", "{0|dd} ({1|get}) verslaat {2|dd} ({3|get}) niet: speel iets hogers van dezelfde soort ({4|get}), een bom of de raket."),
 	msg(word+` does not beat `+word+`: your (.+) must have `+num+` cards too, or play a bomb or the rocket`,
-		"de", "{0} schlägt {1} nicht: Es müssen auch {3} Karten sein ({2|get}), sonst eine Bombe oder die Rakete.",
-		"nl", "{0} verslaat {1} niet: het moeten ook {3} kaarten zijn ({2|get}), anders een bom of de raket."),
+		"en", "{0|dd} does not beat {1|dd}: your {2} must have {3} cards too, or play a bomb or the rocket.",
+		"de", "{0|dd} schlägt {1|dd} nicht: Es müssen auch {3} Karten sein ({2|get}), sonst eine Bombe oder die Rakete.",
+		"nl", "{0|dd} verslaat {1|dd} niet: het moeten ook {3} kaarten zijn ({2|get}), anders een bom of de raket."),
 	msg(word+` does not beat `+word+`: play a higher (.+), a bomb or the rocket`,
-		"de", "{0} schlägt {1} nicht: Spiel etwas Höheres derselben Art ({2|get}), eine Bombe oder die Rakete.",
-		"nl", "{0} verslaat {1} niet: speel iets hogers van dezelfde soort ({2|get}), een bom of de raket."),
+		"en", "{0|dd} does not beat {1|dd}: play a higher {2}, a bomb or the rocket.",
+		"de", "{0|dd} schlägt {1|dd} nicht: Spiel etwas Höheres derselben Art ({2|get}), eine Bombe oder die Rakete.",
+		"nl", "{0|dd} verslaat {1|dd} niet: speel iets hogers van dezelfde soort ({2|get}), een bom of de raket."),
 
 	// engine: the rule options' errors (engine/options.go, the rule sets).
 	msg(`option max_cards: `+word+` is out of range: with `+num+` players it is 1–`+num+` \(or 0 for [0-9]+\)`,

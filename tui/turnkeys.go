@@ -64,7 +64,7 @@ func trickGameKey(k string) bool {
 // Dizhu.
 func ddGameKey(k string) bool {
 	switch k {
-	case "enter", " ", "left", "right", "backspace":
+	case "enter", " ", "left", "right", "backspace", "ctrl+w", "ctrl+u":
 		return true
 	}
 	return len(k) == 1 && strings.Contains("0123456789tjqkabrpxdvh", strings.ToLower(k))
