@@ -146,7 +146,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		opts = append(opts, withMetrics(mln))
 	}
 	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, append(opts, withPublicAddr(*publicAddr), withNewDatabase(*newDatabase), withTrickPause(*trickPause))...); err != nil {
-		if errors.Is(err, errNoDatabase) {
+		if errors.Is(err, errNoDatabase) || errors.Is(err, errDataDirInUse) {
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
 		}
@@ -165,6 +165,14 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("data dir: %w", err)
+	}
+	lock, locked, err := lockDataDir(cfg.DataDir, ln.Addr().String(), time.Now())
+	if err != nil {
+		return err
+	}
+	defer lock.unlock() // last: after the store and the host key are closed
+	if !locked {
+		logger.Warn("this platform has no file lock: nothing stops a second server on this data dir, so never start two", "data", cfg.DataDir)
 	}
 	if cfg.ShutdownTimeout == 0 {
 		cfg.ShutdownTimeout = shutdownBudget * 2 / 3
