@@ -35,6 +35,15 @@ type Journal interface {
 	Finish(f Finished) error
 }
 
+// Dropper is a Journal that can also forget a journal whose game never
+// started. A table still waiting for its start when the server stops is
+// kept in the journal (a header with "waiting" set) only when its Journal
+// is a Dropper: the restored table drops that journal, and starts a new one
+// when its game starts.
+type Dropper interface {
+	Drop(tableID string) error
+}
+
 // Finished is a game as its table ended it, for Journal.Finish.
 type Finished struct {
 	Table   string
@@ -163,6 +172,9 @@ type roomHeader struct {
 	TrickPauseMS *int64   `json:"trick_pause_ms,omitempty"`
 	BotLevels    []string `json:"bot_levels,omitempty"` // by seat; "": the default
 	Admitted     []string `json:"admitted,omitempty"`   // keys let in before the start (admit.go)
+	// Waiting: the table had not started when the server stopped (waiting.go).
+	Waiting  bool `json:"waiting,omitempty"`
+	HostGone bool `json:"host_gone,omitempty"` // the host left with nobody seated (host.go)
 }
 
 // roomKey is the header key of roomHeader.
@@ -205,29 +217,37 @@ func (t *Table) startJournal() {
 	if t.cfg.Journal == nil {
 		return
 	}
-	h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: t.names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
-	line, err := engine.MarshalHeader(t.rs, h)
-	if err == nil {
-		pause := t.cfg.TrickPause.Milliseconds()
-		room := roomHeader{
-			Name: t.cfg.Name, Host: playerJSON{t.host.ID, t.host.Name, t.host.Guest},
-			Private: t.cfg.Private, Code: t.cfg.Code,
-			TurnTimerMS: t.cfg.TurnTimer.Milliseconds(), BotPaceMS: t.cfg.BotPace.Milliseconds(),
-			BotLevels: t.cfg.BotLevels, TrickPauseMS: &pause, Admitted: t.admitted,
-		}
-		for _, s := range t.seats {
-			room.Owners = append(room.Owners, toJSON(s.owner))
-		}
-		var extra []byte
-		if extra, err = json.Marshal(room); err == nil {
-			line = addHeaderKey(line, roomKey, extra)
-		}
-	}
+	line, err := t.journalHeader(t.names, false)
 	if err != nil {
 		t.journalFailed("header", err)
 		return
 	}
 	t.jr.header = line
+}
+
+// journalHeader is the journal's header line: the record's with roomHeader.
+func (t *Table) journalHeader(names []string, waiting bool) ([]byte, error) {
+	h := engine.Header{Ruleset: t.rs.Name, Options: t.opts, Seats: names, Started: t.started, Table: t.cfg.ID, Seed: t.cfg.Seed}
+	line, err := engine.MarshalHeader(t.rs, h)
+	if err != nil {
+		return nil, err
+	}
+	pause := t.cfg.TrickPause.Milliseconds()
+	room := roomHeader{
+		Name: t.cfg.Name, Host: playerJSON{t.host.ID, t.host.Name, t.host.Guest},
+		Private: t.cfg.Private, Code: t.cfg.Code,
+		TurnTimerMS: t.cfg.TurnTimer.Milliseconds(), BotPaceMS: t.cfg.BotPace.Milliseconds(),
+		BotLevels: t.cfg.BotLevels, TrickPauseMS: &pause, Admitted: t.admitted,
+		Waiting: waiting, HostGone: waiting && t.hostGone,
+	}
+	for _, s := range t.seats {
+		room.Owners = append(room.Owners, toJSON(s.owner))
+	}
+	extra, err := json.Marshal(room)
+	if err != nil {
+		return nil, err
+	}
+	return addHeaderKey(line, roomKey, extra), nil
 }
 
 // addHeaderKey adds key with the JSON value v to a record's header line, a
@@ -395,6 +415,9 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 	cfg.BotLevels, cfg.Admitted = room.BotLevels, room.Admitted
 	if room.TrickPauseMS != nil {
 		cfg.TrickPause = max(time.Duration(*room.TrickPauseMS)*time.Millisecond, 0)
+	}
+	if room.Waiting {
+		return restoreWaiting(saved, cfg, room)
 	}
 	t, err := New(cfg)
 	if err != nil {

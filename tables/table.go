@@ -360,6 +360,9 @@ func (t *Table) finish(err error) {
 			t.log.Error("table stopped", "table", t.cfg.ID, "err", err)
 		}
 	}
+	if !t.begun() && t.phase == Waiting {
+		t.keepWaiting(err)
+	}
 	if t.begun() {
 		t.phase = Over
 		t.safely("standings", func() { t.credited(); t.standings = standings(t.g.Result().Totals, t.names) })
