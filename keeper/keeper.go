@@ -70,6 +70,7 @@ func (k *Keeper) Store() *store.Store { return k.s }
 
 var (
 	_ tables.Journal     = (*Keeper)(nil)
+	_ tables.Dropper     = (*Keeper)(nil)
 	_ lobby.NameRegistry = (*Keeper)(nil)
 	_ lobby.SavedTables  = (*Keeper)(nil)
 	_ Settings           = (*Keeper)(nil)
@@ -90,6 +91,14 @@ func (k *Keeper) Start(tableID string, header []byte) error {
 func (k *Keeper) Append(tableID string, lines ...[]byte) error {
 	_, err := k.s.Append(tableID, lines...)
 	return err
+}
+
+// Drop forgets the journal of a waiting table kept over a restart.
+func (k *Keeper) Drop(tableID string) error {
+	if err := k.s.DeleteJournal(tableID); err != nil && !errors.Is(err, store.ErrNoJournal) {
+		return err
+	}
+	return nil
 }
 
 // Finish archives a finished game and, when it was played to its end, rates

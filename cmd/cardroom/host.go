@@ -124,6 +124,21 @@ func (j timedJournal) Append(tableID string, lines ...[]byte) error {
 	return err
 }
 
+// timedDropper is a timedJournal that stays a tables.Dropper.
+type timedDropper struct {
+	timedJournal
+	tables.Dropper
+}
+
+// timed wraps j in a timedJournal, keeping it a tables.Dropper if it is one.
+func timed(j tables.Journal, m *metrics.Metrics) tables.Journal {
+	tj := timedJournal{j, m}
+	if d, ok := j.(tables.Dropper); ok {
+		return timedDropper{tj, d}
+	}
+	return tj
+}
+
 // timedBots makes bots whose decisions are timed for the metrics.
 func timedBots(f tables.BotFactory, m *metrics.Metrics) tables.BotFactory {
 	if f == nil {

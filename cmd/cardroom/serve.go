@@ -234,7 +234,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 			Tables:   func() map[string]int { return tablesByGame(lob)() },
 			Rulesets: rulesetNames(reg),
 		})
-		lcfg.Journal = timedJournal{lcfg.Journal, met}
+		lcfg.Journal = timed(lcfg.Journal, met)
 		lcfg.Bots, lcfg.LevelBots = timedBots(lcfg.Bots, met), timedLevelBots(lcfg.LevelBots, met)
 	}
 	lob = lobby.New(lcfg)
