@@ -610,6 +610,10 @@ func (m *model) join(idOrCode string, seat int) tea.Cmd {
 			return satMsg{err: err}
 		}
 		sub, err := t.Subscribe(p)
+		if err == nil && m.sess.Context().Err() != nil { // gone while the table answered
+			sub.Close()
+			return nil
+		}
 		return satMsg{t: t, sub: sub, err: err}
 	}
 }
@@ -684,6 +688,8 @@ func (m *model) draw() string {
 		body, keys = m.replayView()
 	case m.screen == adminScreen && m.adminD != nil:
 		body, keys = m.adminView(), m.adminKeys()
+	case m.entering && m.screen == lobbyScreen:
+		body, keys = m.st.Title.Render("cardroom")+"\n\n"+m.tx.get("On the way to the table…"), []binding{{"q", m.tx.get("quit")}}
 	default:
 		body, keys = m.lobbyView(), m.lobbyKeys()
 	}

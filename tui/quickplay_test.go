@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -91,5 +92,40 @@ func TestQuickPlaySkipsATableWhoseHostIsAway(t *testing.T) {
 	defer msg.sub.Close()
 	if msg.t.ID() == c.Info.ID {
 		t.Fatal("quick play sat eve at the table whose host is away")
+	}
+}
+
+// A person who logs in while holding a seat sees where they are going
+// until the table answers (a cluster node may be taking it over), then
+// their seat; no lobby shows in between.
+func TestBackToSeatSaysWhereItGoes(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	alice := tables.Player{ID: "SHA256:test", Name: "alice"}
+	c, err := l.Create(lobby.CreateRequest{Host: alice, Ruleset: "singularity"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Table.Disconnect(alice); err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(80, 24, Settings{Lang: "de"})
+	m.app = NewApp(l, games.Registry(), nil)
+	m.backToSeat([]string{c.Info.ID})
+	if scr := redrawn(m); !strings.Contains(scr, "Auf dem Weg zum Tisch") || strings.Contains(scr, "Schnellspiel") {
+		t.Fatalf("before the table answers:\n%s", scr)
+	}
+	if m.wantsLobby() {
+		t.Error("the session asks for the lobby while it goes to its table")
+	}
+	msg, ok := m.first().(satMsg)
+	if !ok || msg.err != nil {
+		t.Fatalf("the way back: %T %v", msg, msg.err)
+	}
+	m.Update(msg)
+	defer m.subs.closeAll()
+	if m.screen != tableScreen || m.table == nil || m.table.t.ID() != c.Info.ID {
+		t.Fatalf("after the table answered: screen %v", m.screen)
 	}
 }

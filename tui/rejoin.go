@@ -4,18 +4,17 @@ import (
 	"slices"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/tables"
 )
 
-// backToSeat puts a new session at its table before its first frame: a
-// person who holds a seat (they dropped, pressed esc, timed out) and logs in
+// backToSeat sends a new session to its table as its first step: a person
+// who holds a seat (they dropped, pressed esc, timed out) and logs in
 // without a command, or with `join TABLE`, lands in their seat, their bot
 // stopped (ON-2). `join` with any other id or code sits there the same way.
-// It runs on the session's goroutine before the program starts; an error
-// of `join` is shown in the lobby.
+// Until the table answers (at once, or after a cluster node takes a
+// table over) the screen says where the player is going; an error of the
+// join is shown in the lobby.
 func (m *model) backToSeat(seated []string) {
 	if m.app.lobby == nil {
 		return
@@ -31,28 +30,8 @@ func (m *model) backToSeat(seated []string) {
 	default:
 		return
 	}
-	t, err := m.app.lobby.Join(m.player, target, -1)
-	if err != nil {
-		m.say(m.tx.err(err), true)
-		return
-	}
-	sub, err := t.Subscribe(m.player)
-	if err != nil {
-		m.say(m.tx.err(err), true)
-		return
-	}
-	if _, ok := m.subs.setTable(sub); !ok {
-		go sub.Close()
-		return
-	}
-	m.table = newTableModel(m, t, sub)
-	m.screen = tableScreen
-	snap, ok := <-sub.C // the table answers a subscription with a snapshot at once
-	if !ok {
-		m.table.ended = true
-		return
-	}
-	m.first = tea.Batch(m.table.snapshot(snap), waitSnap(sub))
+	m.entering = true // no lobby subscription, and the screen says so
+	m.first = m.join(target, -1)
 }
 
 // backNote is what esc says on the way back to the lobby: that the seat is

@@ -3,6 +3,7 @@ package tui
 // tableDE holds the German of the table's flow: the countdown, away and
 // back, the pause after a trick, the overlays, the end of a game.
 var tableDE = map[string]string{
+	"On the way to the table…":                                                    "Auf dem Weg zum Tisch …",
 	"A line holds at most %d characters: the rest was left out.":                  "Eine Zeile fasst höchstens %d Zeichen: Der Rest wurde weggelassen.",
 	"The game waits for its players to come back.":                                "Das Spiel wartet, bis seine Spieler zurück sind.",
 	"Reconnecting the table: its server is gone and another one takes it over…":   "Der Tisch wird neu verbunden: Sein Server ist weg, ein anderer übernimmt ihn…",

@@ -3,6 +3,7 @@ package tui
 // tableNL holds the Dutch of the table's flow: the countdown, away and
 // back, the pause after a trick, the overlays, the end of a game.
 var tableNL = map[string]string{
+	"On the way to the table…":                                                    "Op weg naar de tafel…",
 	"A line holds at most %d characters: the rest was left out.":                  "Een regel bevat hoogstens %d tekens: de rest is weggelaten.",
 	"The game waits for its players to come back.":                                "De partij wacht tot de spelers terug zijn.",
 	"Reconnecting the table: its server is gone and another one takes it over…":   "De tafel wordt opnieuw verbonden: haar server is weg, een andere neemt haar over…",
