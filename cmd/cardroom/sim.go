@@ -160,14 +160,15 @@ type simReport struct {
 }
 
 // versus is bot A's mean score per round minus bot B's, in the same seats on
-// the same deals, with the 95 % interval over the games.
+// the same deals, with the 95 % interval over the games (nil for one game:
+// an interval needs two).
 type versus struct {
-	A    string  `json:"a"`
-	B    string  `json:"b"`
-	Diff float64 `json:"diff_per_round"`
-	CI95 float64 `json:"ci95"`
-	Low  float64 `json:"low"`
-	High float64 `json:"high"`
+	A    string   `json:"a"`
+	B    string   `json:"b"`
+	Diff float64  `json:"diff_per_round"`
+	CI95 *float64 `json:"ci95"`
+	Low  *float64 `json:"low"`
+	High *float64 `json:"high"`
 }
 
 type botReport struct {
@@ -414,8 +415,13 @@ func summarize(c simConfig, results [][]played) *simReport {
 		for i := range d {
 			d[i] = perGame[b][i] - perGame[0][i]
 		}
-		m, h := mean(d), ci95(d)
-		rep.Versus = append(rep.Versus, versus{A: c.Bots[0], B: c.Bots[b], Diff: -m, CI95: h, Low: -m - h, High: -m + h})
+		vs := versus{A: c.Bots[0], B: c.Bots[b], Diff: -mean(d)}
+		if len(d) > 1 {
+			h := ci95(d)
+			low, high := vs.Diff-h, vs.Diff+h
+			vs.CI95, vs.Low, vs.High = &h, &low, &high
+		}
+		rep.Versus = append(rep.Versus, vs)
 	}
 	return rep
 }
@@ -435,10 +441,11 @@ func mean(xs []float64) float64 {
 	return t / float64(max(len(xs), 1))
 }
 
-// ci95 is the half width of the normal 95 % interval of the mean of xs.
+// ci95 is the half width of the normal 95 % interval of the mean of xs
+// (0 for fewer than two).
 func ci95(xs []float64) float64 {
 	if len(xs) < 2 {
-		return math.Inf(1)
+		return 0
 	}
 	m, ss := mean(xs), 0.0
 	for _, x := range xs {
@@ -481,7 +488,11 @@ func (rep *simReport) print(w io.Writer) {
 	tw.Flush()
 	fmt.Fprintln(w)
 	for _, vs := range rep.Versus {
-		fmt.Fprintf(w, "%s − %s: %+.1f ± %.1f points per %s (95 %% interval [%+.1f, %+.1f])\n", vs.A, vs.B, vs.Diff, vs.CI95, unit, vs.Low, vs.High)
+		if vs.CI95 == nil {
+			fmt.Fprintf(w, "%s − %s: %+.1f points per %s (no interval from one game: play --games 2 or more)\n", vs.A, vs.B, vs.Diff, unit)
+			continue
+		}
+		fmt.Fprintf(w, "%s − %s: %+.1f ± %.1f points per %s (95 %% interval [%+.1f, %+.1f])\n", vs.A, vs.B, vs.Diff, *vs.CI95, unit, *vs.Low, *vs.High)
 	}
 	for _, b := range rep.Bots {
 		if len(b.Fallbacks) == 0 {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -40,7 +41,7 @@ func TestSimSmoke(t *testing.T) {
 			t.Errorf("%s: no decisions or bid accuracy: %+v", x.Name, x)
 		}
 	}
-	if a.Versus[0] != b.Versus[0] || a.Versus[0].A != "easy" || a.Versus[1].B != "random" {
+	if !reflect.DeepEqual(a.Versus, b.Versus) || a.Versus[0].A != "easy" || a.Versus[1].B != "random" {
 		t.Errorf("comparisons %+v, %+v", a.Versus, b.Versus)
 	}
 }
@@ -52,8 +53,31 @@ func TestSimSameDealsEverySeating(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := rep.Versus[0]; v.Diff != 0 || v.CI95 != 0 {
-		t.Fatalf("baseline − baseline = %+.2f ± %.2f, want exactly 0", v.Diff, v.CI95)
+	if v := rep.Versus[0]; v.Diff != 0 || v.CI95 == nil || *v.CI95 != 0 {
+		t.Fatalf("baseline − baseline = %+.2f ± %v, want exactly 0", v.Diff, v.CI95)
+	}
+}
+
+// One game gives a difference but no interval: the text says why, and the
+// JSON holds null rather than an infinity it cannot encode.
+func TestSimOneGameHasNoInterval(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"sim", "--game", "boerenbridge", "--players", "3", "--bots", "baseline,random", "--games", "1", "--options", "max_cards=2"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		var out, errb bytes.Buffer
+		if code := run(args, nil, &out, &errb); code != 0 {
+			t.Fatalf("json %v: exit %d: %s", asJSON, code, errb.String())
+		}
+		switch {
+		case strings.Contains(out.String(), "Inf"):
+			t.Errorf("json %v: an infinity in\n%s", asJSON, out.String())
+		case !asJSON && !strings.Contains(out.String(), "no interval from one game: play --games 2 or more"):
+			t.Errorf("the text does not say why there is no interval:\n%s", out.String())
+		case asJSON && !strings.Contains(out.String(), `"ci95": null`):
+			t.Errorf("the JSON has no null interval:\n%s", out.String())
+		}
 	}
 }
 
