@@ -190,7 +190,8 @@ func (a *App) commandHelp() string {
 		{true, "watch TABLE", "watch a table"},
 		{false, "list", "list the tables (plain text; list --json for programs)"},
 		{false, "export GAME", "write a finished game's record to stdout"},
-		{false, "bot TABLE", "seat your program as a bot (with a bot key)"},
+		{false, "bot", "seat your program as a bot at the private table that invited its key"},
+		{false, "bot TABLE", "seat your program as a bot at a table (with one of the admin's bot keys)"},
 		{false, "help", "this help"},
 	} {
 		fmt.Fprintf(tw, "  %s\t%s\n", a.sshCommand(c.tty, c.args), c.what)

@@ -71,7 +71,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	trickPause := fs.Duration("trick-pause", tables.DefaultTrickPause, "how long a completed trick stays on screen before the game goes on (0: no pause)")
 	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
 	botKeys := fs.String("bot-keys", "", "file of public keys (authorized_keys format) that may seat a program as a bot: ssh HOST bot TABLE (docs/BOT-PROTOCOL.md)")
-	debug := fs.Bool("debug", false, "log debug messages")
+	debug := fs.Bool("debug", false, "log debug messages (in a cluster also the embedded NATS server's)")
 	logFormat := fs.String("log-format", "text", "log lines as text or json")
 	adminKeys := fs.String("admin-keys", "", "an authorized_keys file of the admins' keys: they may :kick, :ban, :unban, :announce and see the admin screen")
 	motd := fs.String("motd", "", "a file whose first lines (3 at most) the lobby shows as the message of the day")
