@@ -63,15 +63,8 @@ func TestQuickPlaySkipsATableThatFilled(t *testing.T) {
 // with could start it. It starts a new table with bots for her instead.
 func TestQuickPlaySkipsATableWhoseHostIsAway(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	l := lobby.New(lobby.Config{Registry: games.Registry(), Bots: games.Baseline, Seed: 7})
-	done := make(chan error, 1)
-	go func() { done <- l.Run(context.Background()) }()
-	defer func() {
-		if err := l.Shutdown(context.Background()); err != nil {
-			t.Error(err)
-		}
-		<-done
-	}()
+	l, stop := runLobby(t)
+	defer stop()
 	dave := tables.Player{ID: "SHA256:dave", Name: "dave"}
 	c, err := l.Create(lobby.CreateRequest{Host: dave, Ruleset: "specialrounds"})
 	if err != nil {
