@@ -233,19 +233,22 @@ func (b *Remote) DecideContext(ctx context.Context, v engine.View, rng *rand.Ran
 }
 
 // judge reads an answer line: the move (f nil), or why it is refused;
-// mine is false for an answer to an earlier decision (ignored).
+// mine is false for a late answer to an earlier decision (ignored).
+// Fields other than id and move are ignored, so that bots may send more
+// than a later protocol version needs.
 func (b *Remote) judge(line string, id int, legal []engine.Move) (m engine.Move, f *Fault, mine bool) {
 	if line == "\x00long" {
 		return m, &Fault{ID: id, Kind: "garbage", Err: fmt.Sprintf("a line longer than %d bytes", MaxLine)}, true
 	}
-	var a Answer
-	dec := json.NewDecoder(strings.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		return m, &Fault{ID: id, Kind: "garbage", Err: fmt.Sprintf("not an answer: %s (write one JSON object a line, {\"id\": %d, \"move\": \"…\"})", clip(line), id)}, true
+	a, why := parseAnswer(line)
+	if why != "" {
+		return m, &Fault{ID: id, Kind: "garbage", Err: fmt.Sprintf("not an answer (%s): %s (write one JSON object a line, {\"id\": %d, \"move\": \"…\"})", why, clip(line), id)}, true
+	}
+	if a.ID >= 1 && a.ID < id {
+		return m, nil, false
 	}
 	if a.ID != id {
-		return m, nil, false
+		return m, &Fault{ID: id, Kind: "garbage", Err: fmt.Sprintf("answer for decision %d, but decision %d is asked", a.ID, id)}, true
 	}
 	for _, l := range legal {
 		if l.String() == a.Move {
@@ -317,4 +320,24 @@ func clip(s string) string {
 		return s[:60] + "…"
 	}
 	return s
+}
+
+// parseAnswer reads an answer line, or says in words what is wrong with it.
+func parseAnswer(line string) (Answer, string) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(line), &raw); err != nil {
+		return Answer{}, "not a JSON object"
+	}
+	var a Answer
+	switch {
+	case raw["id"] == nil:
+		return a, `no "id"`
+	case json.Unmarshal(raw["id"], &a.ID) != nil:
+		return a, `"id" is not a whole number`
+	case raw["move"] == nil:
+		return a, `no "move"`
+	case json.Unmarshal(raw["move"], &a.Move) != nil:
+		return a, `"move" is not a string`
+	}
+	return a, ""
 }

@@ -184,8 +184,10 @@ func TestRemoteRefusals(t *testing.T) {
 		name, kind, says string
 		answer           func(req map[string]any) string
 	}{
-		{"garbage", "garbage", "not an answer", func(map[string]any) string { return "hello?" }},
-		{"unknown field", "garbage", "not an answer", func(req map[string]any) string { return `{"id":1,"move":"bid 0","x":1}` }},
+		{"garbage", "garbage", "not an answer (not a JSON object): hello?", func(map[string]any) string { return "hello?" }},
+		{"no move", "garbage", `not an answer (no "move")`, func(map[string]any) string { return `{"id":1}` }},
+		{"id not a number", "garbage", `not an answer ("id" is not a whole number)`, func(map[string]any) string { return `{"id":"1","move":"bid 0"}` }},
+		{"wrong id", "garbage", "answer for decision 8, but decision 1 is asked", func(map[string]any) string { return `{"id":8,"move":"bid 0"}` }},
 		{"bad text", "illegal", "bad move", func(req map[string]any) string { return `{"id":1,"move":"bid two"}` }},
 		{"illegal", "illegal", "not a legal move", func(req map[string]any) string { return `{"id":1,"move":"play AS"}` }},
 		{"long line", "garbage", "longer than", func(req map[string]any) string { return strings.Repeat("x", MaxLine+10) }},
@@ -193,6 +195,7 @@ func TestRemoteRefusals(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := newScripted(t, fallback, c.answer)
+			// No deadline: the decision ends only because the answer is refused at once.
 			m := s.remote.DecideContext(context.Background(), v, rand.New(rand.NewPCG(1, 1)))
 			if m != want {
 				t.Errorf("move %v, want the fallback's %v", m, want)
@@ -226,6 +229,17 @@ func TestRemoteRefusals(t *testing.T) {
 		}
 		if f := s.remote.Faults(); len(f) != 1 || f[0].Kind != "closed" {
 			t.Errorf("faults %+v", f)
+		}
+	})
+	t.Run("unknown field ignored", func(t *testing.T) {
+		s := newScripted(t, fallback, func(req map[string]any) string {
+			return `{"id":1,"move":"` + req["legal"].([]any)[0].(string) + `","note":"x"}`
+		})
+		if m := s.remote.DecideContext(context.Background(), v, rng); m != v.LegalMoves()[0] {
+			t.Errorf("move %v, want the bot's %v", m, v.LegalMoves()[0])
+		}
+		if f := s.remote.Faults(); len(f) != 0 {
+			t.Errorf("faults %+v, want none", f)
 		}
 	})
 	t.Run("stale answer", func(t *testing.T) {

@@ -42,7 +42,8 @@ func TestSimExecExample(t *testing.T) {
 }
 
 // badBot answers garbage to its first request, an illegal move to its
-// second, nothing to its third, and then the first legal move.
+// second, nothing to its third, the wrong id to its fourth, and then the
+// first legal move with a field the protocol does not know.
 const badBot = `import json, sys
 n = 0
 for line in sys.stdin:
@@ -54,12 +55,15 @@ for line in sys.stdin:
         print("hello?", flush=True)
     elif n == 2:
         print(json.dumps({"id": msg["id"], "move": "play XX"}), flush=True)
-    elif n > 3:
-        print(json.dumps({"id": msg["id"], "move": msg["legal"][0]}), flush=True)
+    elif n == 4:
+        print(json.dumps({"id": msg["id"] + 5, "move": msg["legal"][0]}), flush=True)
+    elif n > 4:
+        print(json.dumps({"id": msg["id"], "move": msg["legal"][0], "note": "x"}), flush=True)
 `
 
-// TestSimExecFaults: garbage, an illegal move and silence each get the
-// baseline's move, and the report counts and quotes them.
+// TestSimExecFaults: garbage, an illegal move, silence and the wrong id
+// each get the baseline's move, and the report counts and quotes them; an
+// unknown field is ignored.
 func TestSimExecFaults(t *testing.T) {
 	examplePython(t)
 	script := filepath.Join(t.TempDir(), "bad.py")
@@ -73,9 +77,10 @@ func TestSimExecFaults(t *testing.T) {
 	}
 	b := rep.Bots[0]
 	// One game in two seatings, the program in two of the four seats of
-	// each: four programs, each misbehaving thrice.
-	if b.Fallbacks["garbage"] != 4 || b.Fallbacks["illegal"] != 4 || b.Fallbacks["late"] < 4 {
-		t.Errorf("fallback moves %v, want garbage 4, illegal 4, late 4 or more", b.Fallbacks)
+	// each: four programs, each misbehaving four times. The wrong id counts
+	// as garbage, refused at once, not as late.
+	if b.Fallbacks["garbage"] != 8 || b.Fallbacks["illegal"] != 4 || b.Fallbacks["late"] < 4 {
+		t.Errorf("fallback moves %v, want garbage 8, illegal 4, late 4 or more", b.Fallbacks)
 	}
 	var out strings.Builder
 	rep.print(&out)
