@@ -29,11 +29,14 @@ import (
 // with the rule-based bot as its fallback), and sees its seat's view only.
 
 // botKeys is who may seat a bot: the admin's bot keys, and the keys a host
-// invited to a private table (:invitebot NAME KEY), while the server runs.
+// invited to a private table (:invitebot NAME KEY), while the server runs
+// or, in a cluster, in the cluster's store (shared), so that the bot finds
+// its invitation on whichever node it connects to.
 type botKeys struct {
 	mu      sync.Mutex
 	fps     map[string]bool   // guarded by mu
 	invites map[string]invite // by key fingerprint; guarded by mu
+	shared  BotInvites        // nil: invites holds the invitations
 }
 
 // invite is a host's invitation of a bot to a private table.
@@ -41,20 +44,41 @@ type invite struct {
 	code, name string // the table's invite code; the bot's name there
 }
 
-func (k *botKeys) invite(fp string, iv invite) {
+// BotInvites keeps the hosts' bot invitations where every node of a
+// cluster reads them (cluster.BotInvites), by the bot's key fingerprint.
+type BotInvites interface {
+	Invite(fp, code, name string) error
+	Invited(fp string) (code, name string, ok bool, err error)
+}
+
+// SetBotInvites keeps bot invitations in s instead of this server's
+// memory. Call it before serving.
+func (a *App) SetBotInvites(s BotInvites) { a.bots.shared = s }
+
+// invite records iv for the key fp, replacing the key's earlier one.
+func (k *botKeys) invite(fp string, iv invite) error {
+	if k.shared != nil {
+		return k.shared.Invite(fp, iv.code, iv.name)
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.invites == nil {
 		k.invites = map[string]invite{}
 	}
 	k.invites[fp] = iv
+	return nil
 }
 
-func (k *botKeys) invited(fp string) (invite, bool) {
+// invited is the key fp's invitation, if a host made one.
+func (k *botKeys) invited(fp string) (invite, bool, error) {
+	if k.shared != nil {
+		code, name, ok, err := k.shared.Invited(fp)
+		return invite{code: code, name: name}, ok, err
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	iv, ok := k.invites[fp]
-	return iv, ok
+	return iv, ok, nil
 }
 
 // SetBotKeys sets the fingerprints (SHA256:…) of the keys that may seat
@@ -98,9 +122,15 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	}
 	name := tables.Clean(f[1])
 	name = ansi.Truncate(name, 24, "")
-	tm.m.app.bots.invite(fp, invite{code: tm.snap.Code, name: name})
+	iv := invite{code: tm.snap.Code, name: name}
 	note := tx.f("%s may sit here as a bot: %s", name, tm.m.app.sshCommand(false, "bot"))
-	return func() tea.Msg { return doneMsg{note: note} }
+	failed := errors.New(tx.get("the invitation could not be saved: try :invitebot again in a moment"))
+	return func() tea.Msg {
+		if err := tm.m.app.bots.invite(fp, iv); err != nil {
+			return doneMsg{err: failed}
+		}
+		return doneMsg{note: note}
+	}
 }
 
 // botCommand seats the session's program at a table and plays until the
@@ -114,7 +144,10 @@ func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
 	}
 	id := s.Identity()
 	name := id.Name
-	iv, invited := a.bots.invited(id.ID)
+	iv, invited, err := a.bots.invited(id.ID)
+	if err != nil {
+		return refuse(1, "the card room cannot read bot invitations now (%v): try again in a moment", err)
+	}
 	switch {
 	case id.Guest || !invited && !a.bots.allowed(id.ID):
 		return refuse(1, "this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)", id.ID)
@@ -123,13 +156,7 @@ func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
 	case len(args) != 1:
 		return refuse(2, "usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)", a.sshCommand(false, "bot", "TABLE"))
 	}
-	t, err := a.lobby.Table(args[0])
-	if errors.Is(err, lobby.ErrNoTable) || errors.Is(err, lobby.ErrPrivate) {
-		t, err = a.lobby.FindCodeFor(id.ID, hostOf(s.RemoteAddr()), args[0])
-		if errors.Is(err, lobby.ErrNoCode) {
-			err = lobby.ErrNoTable // neither an id nor a code
-		}
-	}
+	t, err := a.findBotTable(s, args[0], invited && args[0] == iv.code)
 	if err != nil {
 		return refuse(1, "%v", err)
 	}
@@ -152,4 +179,24 @@ func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
 	}
 	_ = t.UnplaceBot(remote) // the program left: before the start its seat is free again; after it, the fallback plays
 	return 0
+}
+
+// findBotTable is the table a bot program asked for by id or invite code;
+// byInvite: the code is its host's invitation, not a guess of the program.
+func (a *App) findBotTable(s sshapp.Session, idOrCode string, byInvite bool) (*tables.Table, error) {
+	if byInvite {
+		t, err := a.lobby.FindCode(idOrCode)
+		if errors.Is(err, lobby.ErrNoCode) {
+			return nil, errors.New("the table that invited this bot has closed: ask its host for a new invitation")
+		}
+		return t, err
+	}
+	t, err := a.lobby.Table(idOrCode)
+	if errors.Is(err, lobby.ErrNoTable) || errors.Is(err, lobby.ErrPrivate) {
+		t, err = a.lobby.FindCodeFor(s.Identity().ID, hostOf(s.RemoteAddr()), idOrCode)
+		if errors.Is(err, lobby.ErrNoCode) {
+			err = lobby.ErrNoTable // neither an id nor a code
+		}
+	}
+	return t, err
 }

@@ -331,5 +331,6 @@ var catalogueDE = map[string]string{
 	"usage: :invitebot NAME KEY (the bot's public key, as in its .pub file)":             "So geht's: :invitebot NAME SCHLÜSSEL (der öffentliche Schlüssel des Bots, wie in seiner .pub-Datei)",
 	"only the host of a private table can invite a bot":                                  "Nur der Gastgeber eines privaten Tisches kann einen Bot einladen.",
 	"that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…)": "Das ist kein öffentlicher Schlüssel: Gib die Zeile aus der .pub-Datei des Bots an (ssh-ed25519 AAAA…).",
+	"the invitation could not be saved: try :invitebot again in a moment":                "Die Einladung ließ sich nicht speichern: Versuche :invitebot gleich noch einmal.",
 	"%s may sit here as a bot: %s":                                                       "%s darf sich hier als Bot hinsetzen: %s",
 }

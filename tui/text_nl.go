@@ -331,5 +331,6 @@ var catalogueNL = map[string]string{
 	"usage: :invitebot NAME KEY (the bot's public key, as in its .pub file)":             "Zo gaat het: :invitebot NAAM SLEUTEL (de publieke sleutel van de bot, zoals in zijn .pub-bestand)",
 	"only the host of a private table can invite a bot":                                  "Alleen de gastheer van een privétafel kan een bot uitnodigen.",
 	"that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…)": "Dat is geen publieke sleutel: geef de regel uit het .pub-bestand van de bot (ssh-ed25519 AAAA…).",
+	"the invitation could not be saved: try :invitebot again in a moment":                "De uitnodiging kon niet worden bewaard: probeer :invitebot zo meteen opnieuw.",
 	"%s may sit here as a bot: %s":                                                       "%s mag hier als bot gaan zitten: %s",
 }

@@ -16,8 +16,10 @@ import (
 	"github.com/cardroom/cardroom/cluster"
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 	"github.com/cardroom/cardroom/store"
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // startCluster starts n servers as the nodes of one cluster, each with its
@@ -237,4 +239,35 @@ func clusterCtx(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	return ctx
+}
+
+// TestE2EClusterInvitedBot: a host on the first node invites a bot's key
+// to a private table there; the bot connecting to the second node is told
+// that the table runs on another server, and on the first it sits down.
+func TestE2EClusterInvitedBot(t *testing.T) {
+	examplePython(t)
+	ns := startCluster(t, 2)
+	ctx := clusterCtx(t)
+	key := sshtest.NewKey()
+	p := ns[0].lobby(ctx, t, "ada", sshtest.Options{})
+	p.createTable("Singularity", "Seats", "3", "Private", "unlisted, by invite code")
+	p.waitUntil("the invite code", inviteRE.MatchString)
+	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(key.PublicKey())))
+	p.typ(":invitebot robo " + pub + "\r")
+	p.waitFor("robo may sit here as a bot")
+	var out string
+	var code int
+	var err error
+	for range 100 { // the second node may read the invitation from a replica a moment behind
+		out, _, code, err = sshtest.Exec(ctx, ns[1].addr, sshtest.Options{User: "whoever", Key: key}, "bot")
+		if err != nil || !strings.Contains(out, "may not seat a bot") {
+			break
+		}
+		time.Sleep(20 * time.Millisecond) // a replica catching up: nothing to wait on
+	}
+	if err != nil || code != 1 || !strings.Contains(out, lobby.ErrOtherNode.Error()) {
+		t.Errorf("the bot on the second node: exit %d, %v, %q", code, err, out)
+	}
+	startRemoteBot(t, ns[0], key, "whoever", "")
+	p.waitFor("robo [bot]")
 }

@@ -251,6 +251,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	app.SetSettingsStore(per.store)
 	if node != nil {
 		app.SetSettingsStore(node.Settings()) // a player's settings follow them to every node
+		app.SetBotInvites(node.BotInvites())  // a bot finds its invitation on every node
 	}
 	public := publicAddrOf(set.publicAddr, ln.Addr().String(), os.Hostname)
 	app.SetPublicAddr(public)
