@@ -40,6 +40,12 @@ func freeAddr(t testing.TB) string {
 // of that many (JetStream with n copies of every bucket).
 func startNodes(t testing.TB, n int) []*Node {
 	t.Helper()
+	return startNodesLease(t, n, 0)
+}
+
+// startNodesLease is startNodes with the lease lasting lease (0: the default).
+func startNodesLease(t testing.TB, n int, lease time.Duration) []*Node {
+	t.Helper()
 	addrs := make([]string, n)
 	for i := range addrs {
 		addrs[i] = freeAddr(t)
@@ -59,7 +65,7 @@ func startNodes(t testing.TB, n int) []*Node {
 			defer wg.Done()
 			nodes[i], errs[i] = Start(context.Background(), Config{
 				Name: fmt.Sprintf("n%d", i+1), Cluster: "test", Listen: addrs[i], Routes: routes,
-				Dir: t.TempDir(), Replicas: n,
+				Dir: t.TempDir(), Replicas: n, LeaseTTL: lease,
 			})
 		}()
 	}

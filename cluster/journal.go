@@ -276,6 +276,10 @@ func (n *Node) orphans() {
 // new leader; the scan for journals without a lease tries again later.
 const takeOverWait = 30 * time.Second
 
+// attemptWait bounds one request of a takeover: a request that reached a
+// leader as its node stopped gets no answer, and is sent again.
+const attemptWait = time.Second
+
 // goTakeOver runs takeOver on its own goroutine, which the node waits for.
 func (n *Node) goTakeOver(id string) {
 	n.wg.Add(1)
@@ -298,11 +302,15 @@ func (n *Node) takeOver(id string) {
 	if err := try(func(ctx context.Context) (err error) { has, err = n.journaled(ctx, id); return err }); err != nil || !has {
 		return // the game has ended (its journal is gone), or the stream cannot be read
 	}
-	ctx, cancel := context.WithTimeout(n.ctx, callTimeout)
-	rev, err := n.leases.Create(ctx, id, []byte(n.cfg.Name))
-	cancel()
+	var rev uint64
+	err := try(func(ctx context.Context) (err error) {
+		ctx, cancel := context.WithTimeout(ctx, attemptWait)
+		defer cancel()
+		rev, err = n.leases.Create(ctx, id, []byte(n.cfg.Name))
+		return err
+	})
 	if err != nil {
-		return // another node was first
+		return // another node was first (or this one, by a try that seemed lost: the lease lapses)
 	}
 	var saved tables.Saved
 	var seq uint64
@@ -330,7 +338,9 @@ func (n *Node) readJournal(ctx context.Context, id string) (tables.Saved, uint64
 	s := tables.Saved{Table: id, Moved: true}
 	var last uint64
 	for seq := uint64(1); ; seq = last + 1 {
-		m, err := n.stream.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(journalSubject(id)))
+		actx, cancel := context.WithTimeout(ctx, attemptWait)
+		m, err := n.stream.GetMsg(actx, seq, jetstream.WithGetMsgSubject(journalSubject(id)))
+		cancel()
 		if errors.Is(err, jetstream.ErrMsgNotFound) {
 			return s, last, nil
 		}
@@ -348,6 +358,8 @@ func (n *Node) readJournal(ctx context.Context, id string) (tables.Saved, uint64
 
 // journaled reports whether a table has a journal in the stream.
 func (n *Node) journaled(ctx context.Context, id string) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, attemptWait)
+	defer cancel()
 	_, err := n.stream.GetLastMsgForSubject(ctx, journalSubject(id))
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return false, nil

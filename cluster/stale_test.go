@@ -83,7 +83,13 @@ func TestACutOffCopyDoesNotKeepItsGame(t *testing.T) {
 // takenOver waits until one of ns takes the table over, and is that node.
 func takenOver(t *testing.T, ns []*Node, id string) *Node {
 	t.Helper()
-	timeout := time.NewTimer(2 * time.Minute)
+	return takenOverWithin(t, ns, id, 2*time.Minute)
+}
+
+// takenOverWithin is takenOver that fails after d.
+func takenOverWithin(t *testing.T, ns []*Node, id string, d time.Duration) *Node {
+	t.Helper()
+	timeout := time.NewTimer(d)
 	defer timeout.Stop()
 	got := make(chan *Node, len(ns))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -106,7 +112,7 @@ func takenOver(t *testing.T, ns []*Node, id string) *Node {
 	case n := <-got:
 		return n
 	case <-timeout.C:
-		t.Fatalf("no node took %s over", id)
+		t.Fatalf("no node took %s over within %v", id, d)
 		return nil
 	}
 }
