@@ -182,6 +182,10 @@ type Update struct {
 	Elsewhere int
 }
 
+// OnlineCount is how many people are online in the whole card room: here
+// and on the other nodes of a cluster.
+func (u Update) OnlineCount() int { return len(u.Online) + u.Elsewhere }
+
 // Entry is the answer to Enter.
 type Entry struct {
 	Player tables.Player

@@ -295,7 +295,7 @@ func writeListJSON(stdout, stderr io.Writer, u lobby.Update, id string) int {
 	out := struct {
 		Tables []listedTable `json:"tables"`
 		Online int           `json:"online"`
-	}{Tables: []listedTable{}, Online: len(u.Online)}
+	}{Tables: []listedTable{}, Online: u.OnlineCount()}
 	for _, t := range u.For(id) {
 		out.Tables = append(out.Tables, listedTable{
 			ID: t.ID, Game: t.Ruleset, Title: t.Title, Seats: t.Seats, People: t.Humans,
@@ -330,7 +330,7 @@ func writeList(out io.Writer, u lobby.Update, id, lobbyCmd string) {
 		}
 		tw.Flush()
 	}
-	fmt.Fprintf(out, "%d online\n", len(u.Online))
+	fmt.Fprintf(out, "%d online\n", u.OnlineCount())
 }
 
 // hostOf is the IP of a remote address ("" when there is none).

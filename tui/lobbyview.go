@@ -158,7 +158,7 @@ func (m *model) lobbyView() string {
 	if m.player.Guest {
 		who += st.Subtle.Render(" (" + tx.get("guest") + ")")
 	}
-	online := tx.f("%d online", len(m.lobbyU.Online)+m.lobbyU.Elsewhere)
+	online := tx.f("%d online", m.lobbyU.OnlineCount())
 	opening := m.lobbyU.Version == 0 && m.lobbyOpening // its first update is on its way
 	if opening {
 		online = ""

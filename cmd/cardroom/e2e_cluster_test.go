@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -79,6 +80,16 @@ func TestE2EClusterGameOnAThirdNode(t *testing.T) {
 	ada.waitFor("ada (you)")
 	bob := ns[1].lobby(ctx, t, "bob", sshtest.Options{})
 	bob.waitFor("3 online") // carol, ada and bob, on three nodes
+	// `list` on bob's node counts the whole card room, as his lobby does.
+	if out, _, _, err := sshtest.Exec(ctx, ns[1].addr, sshtest.Options{User: "lister"}, "list"); err != nil || !strings.Contains(out, "3 online") {
+		t.Errorf("list on the second node: %v\n%s", err, out)
+	}
+	var list struct {
+		Online int `json:"online"`
+	}
+	if out, _, _, err := sshtest.Exec(ctx, ns[1].addr, sshtest.Options{User: "lister"}, "list --json"); err != nil || json.Unmarshal([]byte(out), &list) != nil || list.Online != 3 {
+		t.Errorf("list --json on the second node: %v\n%s", err, out)
+	}
 	bob.waitFor("Online: bob · 2 on other servers")
 	bob.waitTable()
 	bob.typ("\r")
