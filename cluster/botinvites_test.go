@@ -1,8 +1,8 @@
 package cluster
 
 import (
+	"fmt"
 	"testing"
-	"time"
 )
 
 // TestBotInvites: an invitation made on one node is read on the other,
@@ -15,20 +15,13 @@ func TestBotInvites(t *testing.T) {
 	if err := ns[0].BotInvites().Invite("SHA256:abc", "code2", "robo2"); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	until(t, func() (bool, string) {
 		code, name, ok, err := ns[1].BotInvites().Invited("SHA256:abc")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ok && code == "code2" && name == "robo2" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the other node reads %q, %q, %v; want code2, robo2", code, name, ok)
-		}
-		time.Sleep(20 * time.Millisecond) // a replica catching up: nothing to wait on
-	}
+		return ok && code == "code2" && name == "robo2", fmt.Sprintf("the other node reads %q, %q, %v; want code2, robo2", code, name, ok)
+	})
 	if _, _, ok, err := ns[1].BotInvites().Invited("SHA256:other"); ok || err != nil {
 		t.Errorf("another key: invited %v, %v", ok, err)
 	}

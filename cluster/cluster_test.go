@@ -163,17 +163,15 @@ func namesStored(t *testing.T, ns []*Node) {
 // (a reservation itself is decided by the bucket's leader).
 func eventually(t *testing.T, r Names, name, want string) string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		owner, err := r.Owner(name)
-		if err != nil {
+	owner := ""
+	until(t, func() (bool, string) {
+		var err error
+		if owner, err = r.Owner(name); err != nil {
 			t.Fatal(err)
 		}
-		if owner == want || time.Now().After(deadline) {
-			return owner
-		}
-		time.Sleep(20 * time.Millisecond) // a replica catching up: nothing to wait on
-	}
+		return owner == want, fmt.Sprintf("%s is owned by %q, want %q", name, owner, want)
+	})
+	return owner
 }
 
 // --nats: a node joins a NATS deployment it does not run (here a NATS
@@ -224,18 +222,28 @@ func TestSettingsFollowAKeyToEveryNode(t *testing.T) {
 	if err := ns[0].Settings().SaveSettings("key-ada", json.RawMessage(`[1]`)); err == nil {
 		t.Error("settings that are not an object were saved")
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	until(t, func() (bool, string) {
 		got, err := ns[2].Settings().Settings("key-ada")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(got) == `{"lang":"de"}` {
-			break
+		return string(got) == `{"lang":"de"}`, fmt.Sprintf("the third node reads %s", got)
+	})
+}
+
+// until asks until done reports true, failing with its last words after
+// 10 s: a replica catching up sends no event to wait on.
+func until(t *testing.T, done func() (bool, string)) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ok, last := done()
+		if ok {
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the third node reads %s", got)
+			t.Fatal(last)
 		}
-		time.Sleep(20 * time.Millisecond) // a replica catching up: nothing to wait on
+		time.Sleep(20 * time.Millisecond)
 	}
 }
