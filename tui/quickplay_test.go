@@ -65,14 +65,7 @@ func TestQuickPlaySkipsATableWhoseHostIsAway(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	l, stop := runLobby(t)
 	defer stop()
-	dave := tables.Player{ID: "SHA256:dave", Name: "dave"}
-	c, err := l.Create(lobby.CreateRequest{Host: dave, Ruleset: "specialrounds"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Table.Disconnect(dave); err != nil {
-		t.Fatal(err)
-	}
+	c := awayHostsTable(t, l, tables.Player{ID: "SHA256:dave", Name: "dave"}, "specialrounds")
 	m := testModel(80, 24, Settings{})
 	m.app = NewApp(l, games.Registry(), nil)
 	info := c.Info
@@ -95,14 +88,7 @@ func TestBackToSeatSaysWhereItGoes(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	l, stop := runLobby(t)
 	defer stop()
-	alice := tables.Player{ID: "SHA256:test", Name: "alice"}
-	c, err := l.Create(lobby.CreateRequest{Host: alice, Ruleset: "singularity"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Table.Disconnect(alice); err != nil {
-		t.Fatal(err)
-	}
+	c := awayHostsTable(t, l, tables.Player{ID: "SHA256:test", Name: "alice"}, "singularity")
 	m := testModel(80, 24, Settings{Lang: "de"})
 	m.app = NewApp(l, games.Registry(), nil)
 	m.backToSeat([]string{c.Info.ID})
@@ -121,4 +107,18 @@ func TestBackToSeatSaysWhereItGoes(t *testing.T) {
 	if m.screen != tableScreen || m.table == nil || m.table.t.ID() != c.Info.ID {
 		t.Fatalf("after the table answered: screen %v", m.screen)
 	}
+}
+
+// awayHostsTable is a waiting table of ruleset that host created and then
+// dropped from: their seat is kept, away.
+func awayHostsTable(t *testing.T, l *lobby.Lobby, host tables.Player, ruleset string) lobby.Created {
+	t.Helper()
+	c, err := l.Create(lobby.CreateRequest{Host: host, Ruleset: ruleset})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Table.Disconnect(host); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
