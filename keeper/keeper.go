@@ -93,7 +93,13 @@ func (k *Keeper) Append(tableID string, lines ...[]byte) error {
 	return err
 }
 
-// Drop forgets the journal of a waiting table kept over a restart.
+// Reset writes a table's journal afresh as header alone: a waiting
+// table's, and its game's when it starts.
+func (k *Keeper) Reset(tableID string, header []byte) error {
+	return k.s.ResetJournal(tableID, header)
+}
+
+// Drop forgets the journal of a waiting table that closed.
 func (k *Keeper) Drop(tableID string) error {
 	if err := k.s.DeleteJournal(tableID); err != nil && !errors.Is(err, store.ErrNoJournal) {
 		return err

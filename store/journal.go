@@ -53,6 +53,27 @@ func (s *Store) StartJournal(table string, header []byte) error {
 	})
 }
 
+// ResetJournal writes table's journal afresh as header alone, whether or
+// not it had one, dropping any lines it had: one transaction, so a crash
+// leaves the old journal or the new one.
+func (s *Store) ResetJournal(table string, header []byte) error {
+	if err := jsonLine(header); err != nil {
+		return err
+	}
+	return s.tx(func(tx *sql.Tx) error {
+		now := ms(s.now())
+		if _, err := tx.Exec(`DELETE FROM journal_lines WHERE table_id = ?`, table); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if _, err := tx.Exec(`INSERT INTO journals (table_id, header, created, updated) VALUES (?, ?, ?, ?)
+			ON CONFLICT (table_id) DO UPDATE SET header = excluded.header, last_seq = 0, updated = excluded.updated`,
+			table, string(header), now, now); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		return nil
+	})
+}
+
 // Append adds lines (each one JSON line) to the end of table's journal in
 // one transaction and returns the seq of the last one (the first line of a
 // journal has seq 1). It returns once the lines are committed: they survive

@@ -108,6 +108,29 @@ func TestJournal(t *testing.T) {
 	}
 }
 
+// ResetJournal writes a journal afresh as its header alone, whether or not
+// there was one, and the lines appended after it number from 1 again.
+func TestResetJournal(t *testing.T) {
+	s := open(t, t.TempDir())
+	must(t, s.ResetJournal("w", []byte(`{"waiting":1}`)))
+	must(t, s.ResetJournal("w", []byte(`{"waiting":2}`)))
+	if h, lines, err := s.Journal("w"); err != nil || string(h) != `{"waiting":2}` || len(lines) != 0 {
+		t.Fatalf("Journal(w): %s, %d lines, %v; want the second header alone", h, len(lines), err)
+	}
+	if _, err := s.Append("w", []byte(`{"e":"a"}`), []byte(`{"e":"b"}`)); err != nil {
+		t.Fatal(err)
+	}
+	must(t, s.ResetJournal("w", []byte(`{"game":1}`)))
+	last, err := s.Append("w", []byte(`{"e":"c"}`))
+	must(t, err)
+	if h, lines, err := s.Journal("w"); err != nil || string(h) != `{"game":1}` || len(lines) != 1 || string(lines[0]) != `{"e":"c"}` || last != 1 {
+		t.Errorf("after a reset and one line: %s, %q (last seq %d), %v", h, lines, last, err)
+	}
+	if err := s.ResetJournal("w", []byte("not json")); !errors.Is(err, ErrBadJSON) {
+		t.Errorf("ResetJournal with a bad header: %v, want ErrBadJSON", err)
+	}
+}
+
 // The store fsyncs each commit when asked to (WithSyncEvery(0)); Flush then
 // has nothing to do.
 func TestSyncEveryCommit(t *testing.T) {

@@ -35,12 +35,12 @@ type Journal interface {
 	Finish(f Finished) error
 }
 
-// Dropper is a Journal that can also forget a journal whose game never
-// started. A table still waiting for its start when the server stops is
-// kept in the journal (a header with "waiting" set) only when its Journal
-// is a Dropper: the restored table drops that journal, and starts a new one
-// when its game starts.
+// Dropper is a Journal that also keeps tables still waiting for their
+// start (waiting.go): Reset writes a table's journal afresh as a header
+// alone (a waiting table's, each time its seats or settings change; its
+// game's, when it starts), and Drop forgets a waiting table that closed.
 type Dropper interface {
+	Reset(tableID string, header []byte) error
 	Drop(tableID string) error
 }
 
@@ -156,6 +156,7 @@ type journalState struct {
 	queue   [][]byte // lines not appended yet
 	paused  bool     // a write failed: the game waits until it succeeds (savefail.go)
 	retry   Timer    // the next try of a failed write; nil when none
+	waiting []byte   // the waiting table's header last written (waiting.go); nil when none is
 }
 
 // roomHeader is the journal header's extra key: what the table needs to come
@@ -294,11 +295,15 @@ func (t *Table) persist() {
 		return
 	}
 	if t.jr.header != nil {
-		if err := j.Start(t.cfg.ID, t.jr.header); err != nil {
+		start := j.Start
+		if d, ok := j.(Dropper); ok && t.jr.waiting != nil {
+			start = d.Reset // the game's journal takes the waiting table's place
+		}
+		if err := start(t.cfg.ID, t.jr.header); err != nil {
 			t.saveFailed("start", err)
 			return
 		}
-		t.jr.header, t.jr.started = nil, true
+		t.jr.header, t.jr.started, t.jr.waiting = nil, true, nil
 	}
 	if len(t.jr.queue) == 0 || !t.jr.started {
 		t.saved()

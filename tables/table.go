@@ -360,8 +360,12 @@ func (t *Table) finish(err error) {
 			t.log.Error("table stopped", "table", t.cfg.ID, "err", err)
 		}
 	}
-	if !t.begun() && t.phase == Waiting {
-		t.keepWaiting(err)
+	if !t.begun() {
+		if t.phase == Waiting && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+			t.keepWaiting() // the server stops: the table comes back at its next start
+		} else {
+			t.dropWaiting()
+		}
 	}
 	if t.begun() {
 		t.phase = Over
@@ -441,6 +445,7 @@ func (t *Table) settle() error {
 	}
 	t.schedule()
 	t.persist() // every event is in the journal before anyone sees it
+	t.keepWaiting()
 	if t.jr.paused {
 		return nil
 	}

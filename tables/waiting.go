@@ -1,46 +1,62 @@
 package tables
 
 import (
-	"context"
-	"errors"
+	"bytes"
 	"fmt"
 )
 
-// A table still waiting for its start when the server stops is kept in its
-// journal: a header with "waiting" set, the table's settings (host, private
-// flag, invite code, timers, bot levels, who was let in) and who had taken
-// which seat. The next start brings it back waiting, each of those people
-// away in their seat until they are back, and drops that journal (the game,
-// once started, journals afresh). Only a Journal that is a Dropper keeps
-// waiting tables; a crash loses them, as nothing was journaled before.
+// A table waiting for its start is kept in its journal while it waits: a
+// header with "waiting" set, the table's settings (host, private flag,
+// invite code, timers, bot levels, who was let in) and who has taken which
+// seat, written afresh each time one of them changes. After a restart or a
+// crash it comes back waiting, each of those people away in their seat
+// until they are back. When its game starts, the game's journal takes its
+// place; when it closes unstarted, its journal is dropped. Only a Journal
+// that is a Dropper keeps waiting tables.
 
-// keepWaiting journals a waiting table the server stops, for the next start.
-func (t *Table) keepWaiting(err error) {
-	if _, ok := t.cfg.Journal.(Dropper); !ok || !(errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+// keepWaiting writes the waiting table's journal when what it holds has
+// changed since it was last written.
+func (t *Table) keepWaiting() {
+	d, ok := t.cfg.Journal.(Dropper)
+	if !ok || t.begun() || t.phase != Waiting {
 		return
 	}
 	names := make([]string, len(t.seats))
 	for i, s := range t.seats {
 		names[i] = s.owner.Name
 	}
-	line, herr := t.journalHeader(names, true)
-	if herr == nil {
-		herr = t.cfg.Journal.Start(t.cfg.ID, line)
-	}
-	if herr != nil {
-		t.log.Error("table: the waiting table could not be kept for the next start", "table", t.cfg.ID, "err", herr)
+	line, err := t.journalHeader(names, true)
+	if err == nil && bytes.Equal(line, t.jr.waiting) {
 		return
 	}
-	t.log.Info("table: waiting table kept for the next start", "table", t.cfg.ID)
+	if err == nil {
+		err = d.Reset(t.cfg.ID, line)
+	}
+	if err != nil {
+		t.log.Error("table: the waiting table could not be kept for a restart", "table", t.cfg.ID, "err", err)
+	}
+	t.jr.waiting = line // a failed write is tried again at the next change
 }
 
-// restoreWaiting brings back a table keepWaiting kept and drops its journal.
+// dropWaiting forgets the journal of a waiting table that closed.
+func (t *Table) dropWaiting() {
+	d, ok := t.cfg.Journal.(Dropper)
+	if !ok || t.jr.waiting == nil {
+		return
+	}
+	if err := d.Drop(t.cfg.ID); err != nil {
+		t.log.Error("table: the closed waiting table's journal could not be dropped", "table", t.cfg.ID, "err", err)
+	}
+	t.jr.waiting = nil
+}
+
+// restoreWaiting brings back a table keepWaiting kept. Its journal stays
+// until the table starts or closes.
 func restoreWaiting(saved Saved, cfg Config, room roomHeader) (*Table, error) {
 	if len(saved.Lines) > 0 {
 		return nil, fmt.Errorf("restore %s: a waiting table's journal has %d lines, want none", saved.Table, len(saved.Lines))
 	}
-	d, ok := cfg.Journal.(Dropper)
-	if !ok {
+	if _, ok := cfg.Journal.(Dropper); !ok {
 		return nil, fmt.Errorf("restore %s: a waiting table needs a journal that can drop it", saved.Table)
 	}
 	t, err := New(cfg)
@@ -53,9 +69,7 @@ func restoreWaiting(saved Saved, cfg Config, room roomHeader) (*Table, error) {
 		}
 	}
 	t.hostGone = room.HostGone
-	if err := d.Drop(saved.Table); err != nil {
-		return nil, fmt.Errorf("restore %s: drop the waiting table's journal: %w", saved.Table, err)
-	}
+	t.jr.waiting = saved.Header
 	t.lastSum = t.summary()
 	t.summaries.Put(t.lastSum)
 	return t, nil

@@ -25,11 +25,12 @@ import (
 // as a child process of the test binary, one per line.
 const clusterChildEnv = "CARDROOM_CLUSTER_CHILD_ARGS"
 
-// TestClusterNodeChild is a `cardroom serve` node of TestClusterKillOwner.
+// TestClusterNodeChild is a `cardroom serve` process of the tests that
+// kill one (TestClusterKillOwner, TestE2EWaitingTableSurvivesAKill).
 func TestClusterNodeChild(t *testing.T) {
 	args := os.Getenv(clusterChildEnv)
 	if args == "" {
-		t.Skip("a node of TestClusterKillOwner")
+		t.Skip("a server process of the kill tests")
 	}
 	os.Exit(serveCmd(strings.Split(args, "\n"), func(string) string { return "" }, os.Stdout, os.Stderr))
 }
@@ -64,7 +65,7 @@ func freePorts(t *testing.T, n int) []string {
 	return out
 }
 
-// startNodes runs n nodes of one cluster as child processes; they are
+// startNodeProcesses runs n nodes of one cluster as child processes; they are
 // stopped with SIGTERM (or were killed) when the test ends.
 func startNodeProcesses(t *testing.T, n int, extra ...string) []*node {
 	t.Helper()
@@ -75,22 +76,38 @@ func startNodeProcesses(t *testing.T, n int, extra ...string) []*node {
 	}
 	nodes := make([]*node, n)
 	for i := range n {
-		nd := &node{out: &syncBuffer{}, addr: ssh[i], dir: t.TempDir(), done: make(chan struct{})}
-		args := append([]string{
-			"--listen", ssh[i], "--data-dir", nd.dir, "--node-name", fmt.Sprintf("n%d", i+1),
-			"--cluster-name", "kill", "--cluster-listen", routes[i], "--routes", strings.Join(all, ","),
-			"--keepalive", "-1s", "--idle-timeout", "-1s", "--turn-timer", "0", "--trick-pause", "0",
-			"--max-sessions-per-ip", "64", "--logins-per-minute", "0", "--login-rate", "0", "--input-keys", "-1", "--input-bytes", "-1",
-		}, extra...)
-		nd.cmd = exec.Command(os.Args[0], "-test.run=^TestClusterNodeChild$", "-test.count=1")
-		nd.cmd.Env = append(os.Environ(), clusterChildEnv+"="+strings.Join(args, "\n"))
-		nd.cmd.Stdout, nd.cmd.Stderr = nd.out, nd.out
-		if err := nd.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		go func() { _ = nd.cmd.Wait(); close(nd.done) }()
-		nodes[i] = nd
+		cluster := []string{"--node-name", fmt.Sprintf("n%d", i+1),
+			"--cluster-name", "kill", "--cluster-listen", routes[i], "--routes", strings.Join(all, ",")}
+		nodes[i] = startNodeProcess(t, ssh[i], t.TempDir(), append(cluster, extra...)...)
 	}
+	stopNodes(t, nodes)
+	return nodes
+}
+
+// startNodeProcess runs `cardroom serve` on addr and dir as a child
+// process, with the given flags besides the test's usual ones. The caller
+// stops it (stopNodes) or kills it.
+func startNodeProcess(t *testing.T, addr, dir string, extra ...string) *node {
+	t.Helper()
+	nd := &node{out: &syncBuffer{}, addr: addr, dir: dir, done: make(chan struct{})}
+	args := append([]string{
+		"--listen", addr, "--data-dir", dir,
+		"--keepalive", "-1s", "--idle-timeout", "-1s", "--turn-timer", "0", "--trick-pause", "0",
+		"--max-sessions-per-ip", "64", "--logins-per-minute", "0", "--login-rate", "0", "--input-keys", "-1", "--input-bytes", "-1",
+	}, extra...)
+	nd.cmd = exec.Command(os.Args[0], "-test.run=^TestClusterNodeChild$", "-test.count=1")
+	nd.cmd.Env = append(os.Environ(), clusterChildEnv+"="+strings.Join(args, "\n"))
+	nd.cmd.Stdout, nd.cmd.Stderr = nd.out, nd.out
+	if err := nd.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = nd.cmd.Wait(); close(nd.done) }()
+	return nd
+}
+
+// stopNodes stops the nodes still running with SIGTERM when the test ends,
+// and shows their logs if it failed.
+func stopNodes(t *testing.T, nodes []*node) {
 	t.Cleanup(func() {
 		for _, nd := range nodes {
 			_ = nd.cmd.Process.Signal(syscall.SIGTERM)
@@ -110,7 +127,6 @@ func startNodeProcesses(t *testing.T, n int, extra ...string) []*node {
 			}
 		}
 	})
-	return nodes
 }
 
 // connect opens a session to a node, waiting while the node joins its

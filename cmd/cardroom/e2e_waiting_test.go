@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,54 @@ func TestE2EWaitingTablesSurviveARestart(t *testing.T) {
 		}
 	}
 
+	carol = srv.connect(ctx, t, "carol", sshtest.Options{Key: carolKey})
+	carol.waitFor("carol (you)")
+	carol.waitFor("Press S to start")
+	carol.typ("S")
+	carol.waitUntil("the game started", func(s string) bool { return !strings.Contains(s, "Waiting for players") })
+}
+
+// A waiting table survives the server being killed (SIGKILL, nothing
+// saved on the way out): carol's private table, with her seat and bob's,
+// is back at the next start; dave gets in by its code, and carol, back
+// with her key, starts it.
+func TestE2EWaitingTableSurvivesAKill(t *testing.T) {
+	if os.Getenv(clusterChildEnv) != "" {
+		t.Skip("in a child")
+	}
+	if testing.Short() {
+		t.Skip("runs a child process")
+	}
+	dir := t.TempDir()
+	nd := startNodeProcess(t, freePorts(t, 1)[0], dir)
+	stopNodes(t, []*node{nd})
+	carolKey := sshtest.NewKey()
+	carol := nd.lobby(t, "carol", sshtest.Options{Key: carolKey})
+	carol.createTable("Singularity", "Private", "unlisted, by invite code")
+	code := inviteRE.FindStringSubmatch(carol.waitUntil("the invite code", inviteRE.MatchString))[1]
+	bob := nd.lobby(t, "bob", sshtest.Options{})
+	bob.typ("c")
+	bob.waitFor("Invite code or table id:")
+	bob.typ(code + "\r")
+	bob.waitFor("bob (you)")
+	if err := nd.cmd.Process.Kill(); err != nil { // SIGKILL
+		t.Fatal(err)
+	}
+	<-nd.done
+
+	ctx := testCtx(t)
+	srv := startHost(t, dir, withLobbyInterval(0))
+	dave := srv.lobby(ctx, t, "dave", sshtest.Options{})
+	dave.typ("c")
+	dave.waitFor("Invite code or table id:")
+	dave.typ(code + "\r")
+	dave.waitFor("dave (you)")
+	s := dave.screen()
+	for _, who := range []string{"carol", "bob"} {
+		if !strings.Contains(s, who) {
+			t.Errorf("the table back after the kill does not keep %s's seat:\n%s", who, s)
+		}
+	}
 	carol = srv.connect(ctx, t, "carol", sshtest.Options{Key: carolKey})
 	carol.waitFor("carol (you)")
 	carol.waitFor("Press S to start")
