@@ -103,10 +103,12 @@ func ddPlayText(lang string, p doudizhu.Play) string {
 
 // ddRanksText writes ranks in the rules' notation ("TTJ 5", "BR") as players
 // of lang read them: "TTJ 5" in English, "10 10 B  5" in German (a rank of
-// two letters would run into the next), jokers always BJ and RJ.
+// two letters would run into the next), jokers always BJ and RJ, apart from
+// the ranks beside them ("BJ 8888").
 func ddRanksText(lang, ranks string) string {
 	l := rankLang(lang)
 	var b strings.Builder
+	joker := false // the last rank written was a joker: a rank after it stands apart
 	for _, r := range ranks {
 		switch {
 		case r == ' ' && l != "en":
@@ -115,9 +117,10 @@ func ddRanksText(lang, ranks string) string {
 		case r == ' ':
 			b.WriteByte(' ')
 			continue
-		case b.Len() > 0 && !strings.HasSuffix(b.String(), " ") && (l != "en" || r == 'B' || r == 'R'):
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), " ") && (l != "en" || r == 'B' || r == 'R' || joker):
 			b.WriteByte(' ')
 		}
+		joker = r == 'B' || r == 'R'
 		switch r {
 		case 'B', 'R':
 			b.WriteString(map[rune]string{'B': "BJ", 'R': "RJ"}[r])

@@ -299,6 +299,8 @@ func TestDouDizhuLocalRankKeys(t *testing.T) {
 		{"nl", "TTTJJJ 3Q", "10 10 10 B B B  3 V"},
 		{"en", "TTTJJJ 3Q", "TTTJJJ 3Q"},
 		{"en", "BR", "BJ RJ"},
+		{"en", "B8888", "BJ 8888"},
+		{"en", "33R", "33 RJ"},
 	} {
 		if got := ddRanksText(c.lang, c.ranks); got != c.want {
 			t.Errorf("ddRanksText(%s, %q) = %q, want %q", c.lang, c.ranks, got, c.want)
