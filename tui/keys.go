@@ -11,6 +11,10 @@ import (
 // into one message with several runes; every one of them counts. A paste is
 // kept whole: it is text, not keys.
 func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
+	if escTyped(msg) {
+		msg.Alt = false
+		return append([]tea.KeyMsg{{Type: tea.KeyEsc}}, splitKeys(msg)...)
+	}
 	if msg.Type != tea.KeyRunes || len(msg.Runes) <= 1 || msg.Paste {
 		return []tea.KeyMsg{msg}
 	}
@@ -19,6 +23,14 @@ func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
 		out[i] = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
 	}
 	return out
+}
+
+// escTyped reports whether msg is letters that came as alt+letters: a
+// terminal sends alt+letter as esc and the letter, so esc typed just
+// before a letter arrives as alt+letter. The app binds no alt keys: such a
+// key is esc, then the letters.
+func escTyped(msg tea.KeyMsg) bool {
+	return msg.Alt && msg.Type == tea.KeyRunes && !msg.Paste
 }
 
 // binding is one key of the help bar.

@@ -510,9 +510,19 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // splitIfKeys splits merged keystrokes, unless the screen is taking text.
 func (m *model) splitIfKeys(k tea.KeyMsg) []tea.KeyMsg {
 	if m.takingText() {
+		if escTyped(k) && !textWordKey(k) {
+			k.Alt = false
+			return []tea.KeyMsg{{Type: tea.KeyEsc}, k}
+		}
 		return []tea.KeyMsg{k}
 	}
 	return splitKeys(k)
+}
+
+// textWordKey reports whether k is one of the alt keys a text field binds
+// (alt+b, alt+f and alt+d move and delete by word).
+func textWordKey(k tea.KeyMsg) bool {
+	return len(k.Runes) == 1 && strings.ContainsRune("bfd", k.Runes[0])
 }
 
 func (m *model) takingText() bool {

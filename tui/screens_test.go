@@ -278,6 +278,37 @@ func TestMergedKeysAllCount(t *testing.T) {
 	}
 }
 
+// Esc typed just before a letter reaches the app as alt+letter (the
+// terminal sends both as esc and the letter); it counts as esc, then the
+// letter. A text field keeps the alt keys it binds (alt+b, alt+f, alt+d).
+func TestEscThenALetterCountsAsBoth(t *testing.T) {
+	got := splitKeys(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s"), Alt: true})
+	if len(got) != 2 || got[0].Type != tea.KeyEsc || got[1].String() != "s" {
+		t.Fatalf("splitKeys(alt+s) = %v, want esc then s", got)
+	}
+	m := testModel(80, 24, Settings{})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
+	if m.screen != settingsScreen {
+		t.Fatalf("screen %v after s", m.screen)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s"), Alt: true}) // esc back to the lobby, then s again
+	if m.screen != settingsScreen {
+		t.Fatalf("screen %v after esc and s typed together, want the settings again", m.screen)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(":")}) // the lobby's command line
+	if !m.takingText() {
+		t.Fatal("the lobby's command line does not take text")
+	}
+	if got := m.splitIfKeys(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b"), Alt: true}); len(got) != 1 {
+		t.Errorf("splitIfKeys(alt+b) = %v: a word key of a text field", got)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s"), Alt: true}) // esc closes the line, then s
+	if m.takingText() || m.screen != settingsScreen {
+		t.Errorf("after esc and s typed together on the command line: taking text %v, screen %v; want the settings", m.takingText(), m.screen)
+	}
+}
+
 // visibleWidth agrees with lipgloss.Width on the text screens are made of.
 func TestVisibleWidth(t *testing.T) {
 	st := NewStyles(termenv.ANSI256, Settings{})
