@@ -323,3 +323,15 @@ func TestVisibleWidth(t *testing.T) {
 		}
 	}
 }
+
+// "/me waves" shows as an action, "* bob waves"; a bare "/me" is plain chat.
+func TestChatActionLine(t *testing.T) {
+	g := midGame(t, "singularity", 4, nil, 1, func(g engine.Game) bool { return g.Next() == 0 })
+	s := snapshotOf(g, "Singularity", 0)
+	s.Chat = append(s.Chat, tables.ChatLine{From: "bob", Seat: 2, Text: "/me waves"}, tables.ChatLine{From: "bob", Seat: 2, Text: "/me"})
+	m := onTable(testModel(80, 24, Settings{}), s)
+	got := stripANSI(strings.Join(m.table.chatLines(), "\n"))
+	if !strings.Contains(got, "* bob waves") || strings.Contains(got, "/me waves") || !strings.Contains(got, "bob: /me") {
+		t.Errorf("chat:\n%s\nwant \"* bob waves\" and a bare \"bob: /me\"", got)
+	}
+}

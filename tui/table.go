@@ -858,8 +858,8 @@ func (tm *tableModel) chatLines() []string {
 				}
 				continue
 			}
-			from := clipText(l.From, 12) + ": "
-			for i, w := range wrapText(l.Text, tm.width()-visibleWidth(from), chatWrap) {
+			from, text := chatSpeaker(l)
+			for i, w := range wrapText(text, tm.width()-visibleWidth(from), chatWrap) {
 				if i == 0 {
 					p.chat = append(p.chat, st.Bold.Render(from)+w)
 				} else {
@@ -882,6 +882,17 @@ func (tm *tableModel) chatLines() []string {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round.")))
 	}
 	return lines
+}
+
+// chatSpeaker is how a chat line begins, and its text after that: "alice: "
+// and the line, or for "/me waves" (an action, as other chats write it)
+// "* alice " and "waves".
+func chatSpeaker(l tables.ChatLine) (from, text string) {
+	name := clipText(l.From, 12)
+	if act, ok := strings.CutPrefix(l.Text, "/me "); ok && strings.TrimSpace(act) != "" {
+		return "* " + name + " ", strings.TrimSpace(act)
+	}
+	return name + ": ", l.Text
 }
 
 // appendLines appends s to lines, one element per line of s.
