@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 	"github.com/cardroom/cardroom/tables"
@@ -41,6 +44,14 @@ func TestE2EWaitingTablesSurviveARestart(t *testing.T) {
 		t.Errorf("eve's lobby lists carol's private table:\n%s", s)
 	}
 
+	carolsTableIsBack(ctx, t, srv, code, carolKey)
+}
+
+// carolsTableIsBack checks carol's waiting table after a restart: dave gets
+// in by its invite code and finds carol's and bob's seats kept, and carol,
+// back with her key, lands in hers and starts the game.
+func carolsTableIsBack(ctx context.Context, t *testing.T, srv *testServer, code string, carolKey gossh.Signer) {
+	t.Helper()
 	dave := srv.lobby(ctx, t, "dave", sshtest.Options{})
 	dave.typ("c")
 	dave.waitFor("Invite code or table id:")
@@ -49,11 +60,10 @@ func TestE2EWaitingTablesSurviveARestart(t *testing.T) {
 	s := dave.screen()
 	for _, who := range []string{"carol", "bob"} {
 		if !strings.Contains(s, who) {
-			t.Errorf("the restored table does not keep %s's seat:\n%s", who, s)
+			t.Errorf("the table back after the restart does not keep %s's seat:\n%s", who, s)
 		}
 	}
-
-	carol = srv.connect(ctx, t, "carol", sshtest.Options{Key: carolKey})
+	carol := srv.connect(ctx, t, "carol", sshtest.Options{Key: carolKey})
 	carol.waitFor("carol (you)")
 	carol.waitFor("Press S to start")
 	carol.typ("S")
@@ -90,20 +100,5 @@ func TestE2EWaitingTableSurvivesAKill(t *testing.T) {
 
 	ctx := testCtx(t)
 	srv := startHost(t, dir, withLobbyInterval(0))
-	dave := srv.lobby(ctx, t, "dave", sshtest.Options{})
-	dave.typ("c")
-	dave.waitFor("Invite code or table id:")
-	dave.typ(code + "\r")
-	dave.waitFor("dave (you)")
-	s := dave.screen()
-	for _, who := range []string{"carol", "bob"} {
-		if !strings.Contains(s, who) {
-			t.Errorf("the table back after the kill does not keep %s's seat:\n%s", who, s)
-		}
-	}
-	carol = srv.connect(ctx, t, "carol", sshtest.Options{Key: carolKey})
-	carol.waitFor("carol (you)")
-	carol.waitFor("Press S to start")
-	carol.typ("S")
-	carol.waitUntil("the game started", func(s string) bool { return !strings.Contains(s, "Waiting for players") })
+	carolsTableIsBack(ctx, t, srv, code, carolKey)
 }
