@@ -90,6 +90,12 @@ func (tm *tableModel) awayLine() string {
 	if tm.sittingOut() {
 		return tx.get("You are away: press any key to be back next round. Your bot plays this one.")
 	}
+	if s.Seats[s.You].TimedOut { // one timeout: the table still waits for their turns
+		if len(s.BotRounds) > 0 {
+			return tx.f("Time ran out: your bot moved for you in %s. Your next turn is yours.", tm.roundList(s.BotRounds))
+		}
+		return tx.get("Time ran out: your bot made that move. Your next turn is yours.")
+	}
 	if len(s.BotRounds) > 0 {
 		return tx.f("You are away: press any key to play. Your bot moved for you in %s.", tm.roundList(s.BotRounds))
 	}

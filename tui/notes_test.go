@@ -143,3 +143,27 @@ func TestBlindBiddingSaysWhenTheCardsCome(t *testing.T) {
 		}
 	}
 }
+
+// After one timeout the player's turns are still theirs (the table waits
+// for them): their line says their bot made that move, not that they are
+// away.
+func TestOneTimeoutIsNotAway(t *testing.T) {
+	g := playTo(t, "singularity", 4, 5, func(g engine.Game) bool { return g.View(0).(*trick.View).Round == 2 })
+	for lang, want := range map[string]string{
+		"en": "Time ran out: your bot moved for you in round 1. Your next turn is yours.",
+		"de": "Zeit um: Dein Bot zog für dich in Runde 1. Den nächsten Zug machst du.",
+		"nl": "Tijd om: je bot zette voor je in ronde 1. Je volgende zet doe je zelf.",
+	} {
+		s := snapshotOf(g, "Singularity", 0)
+		s.Seats[0].Kind, s.Seats[0].TimedOut, s.BotRounds = tables.Away, true, []int{1}
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		if got := m.table.awayLine(); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+		s.Seats[0].TimedOut = false // gone for good: the bot plays on
+		m = onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		if got := m.table.awayLine(); got == want {
+			t.Errorf("%s: an away player reads %q", lang, got)
+		}
+	}
+}

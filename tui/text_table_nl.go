@@ -8,6 +8,8 @@ var tableNL = map[string]string{
 	"The game waits for its players to come back.":                                "De partij wacht tot de spelers terug zijn.",
 	"Reconnecting the table: its server is gone and another one takes it over…":   "De tafel wordt opnieuw verbonden: haar server is weg, een andere neemt haar over…",
 	"You are away: your bot plays until you press a key.":                         "Je bent weg: je bot speelt tot je een toets indrukt.",
+	"Time ran out: your bot moved for you in %s. Your next turn is yours.":        "Tijd om: je bot zette voor je in %s. Je volgende zet doe je zelf.",
+	"Time ran out: your bot made that move. Your next turn is yours.":             "Tijd om: je bot deed die zet. Je volgende zet doe je zelf.",
 	"You are away: press any key to play. Your bot plays meanwhile.":              "Je bent weg: druk op een toets om te spelen. Zolang speelt je bot.",
 	"You are away: press any key to play. Your bot moved for you in %s.":          "Je bent weg: druk op een toets om te spelen. Je bot zette in %s.",
 	"Welcome back: your bot moved for you in %s.":                                 "Welkom terug: je bot heeft in %s voor je gezet.",

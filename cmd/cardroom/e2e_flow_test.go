@@ -12,8 +12,8 @@ import (
 // The turn clock counts and one timeout is forgiven (ON-3, SI-5), over the
 // real server and a real SSH client, on an injected clock: alice's
 // countdown changes between two frames while she waits; she runs out of
-// time once in round 1 (her bot makes that move, she is shown away with
-// how to come back), presses a key, and plays the rest of round 1 and
+// time once in round 1 (her bot makes that move, and she is told that her
+// next turn is hers), presses a key, and plays the rest of round 1 and
 // round 2 herself — no round sat out. The settings open over the table
 // meanwhile: her seat stays hers and her countdown runs on.
 func TestE2ETimeoutOnceThenPlayOn(t *testing.T) {
@@ -30,13 +30,12 @@ func TestE2ETimeoutOnceThenPlayOn(t *testing.T) {
 	clock.Advance(time.Second)
 	alice.waitFor("⏱ 29 s") // the countdown moved while she waited
 	clock.Advance(29 * time.Second)
-	alice.waitFor("You are away")
-	scr = alice.waitShows("You are away: press any key to play.")
-	if !strings.Contains(scr, "round 1") {
-		t.Errorf("the away line does not say which round her bot played:\n%s", scr)
+	scr = alice.waitShows("Time ran out: your bot moved for you in round 1. Your next turn is yours.")
+	if strings.Contains(scr, "You are away") {
+		t.Errorf("one timeout shows her away, though her next turn is hers:\n%s", scr)
 	}
 	alice.typ("z") // any key (z means nothing at the table)
-	alice.waitUntil("the away line gone", func(s string) bool { return !strings.Contains(s, "You are away") })
+	alice.waitUntil("the timeout line gone", func(s string) bool { return !strings.Contains(s, "Time ran out") })
 	alice.waitForFold("welcome back: your bot moved for you in round 1")
 
 	// Settings over the table: the seat stays hers, the countdown runs on.
