@@ -260,3 +260,19 @@ func TestChartAxisFitsItsLabels(t *testing.T) {
 		}
 	}
 }
+
+// With the score sheet over the table, a move key only brings the table
+// back: no card is played, no bid made, unseen under the sheet.
+func TestNoMoveUnderTheSheet(t *testing.T) {
+	g := midGame(t, "singularity", 4, nil, 1, func(g engine.Game) bool {
+		return g.Next() == 0 && g.Legal(0)[0].Kind == engine.Play
+	})
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Singularity", 0))
+	m.Update(tea.KeyMsg{Type: tea.KeyTab})
+	if !m.table.showSheet {
+		t.Fatal("tab does not open the score sheet")
+	}
+	if cmd := m.table.key(tea.KeyMsg{Type: tea.KeyEnter}); cmd != nil || m.table.showSheet {
+		t.Fatalf("enter under the sheet: command %v, sheet shown %v; want the table back and no move", cmd != nil, m.table.showSheet)
+	}
+}

@@ -351,14 +351,15 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	}
 	if tm.showSheet {
 		switch k.String() {
-		case "tab", "esc":
-			tm.showSheet, tm.sheetUp = false, 0
-			return nil
 		case "up", "k":
 			tm.sheetUp++
 			return nil
 		case "down", "j":
 			tm.sheetUp = max(0, tm.sheetUp-1)
+			return nil
+		case "?":
+		default: // back to the table first: no move is made unseen under the sheet
+			tm.showSheet, tm.sheetUp = false, 0
 			return nil
 		}
 	}
@@ -515,6 +516,9 @@ func (tm *tableModel) listKeys() []binding {
 	if tm.handing > 0 {
 		return []binding{{tx.get("y"), tx.get("hand it over")}, {tx.get("any other key"), tx.get("keep")}}
 	}
+	if tm.showSheet {
+		return []binding{{"tab", tx.get("back to the table")}, {"↑↓", tx.get("scroll")}, {"?", tx.get("help")}}
+	}
 	var bs []binding
 	s := tm.snap
 	if s.Phase == tables.Waiting && s.YouHost {
@@ -534,9 +538,6 @@ func (tm *tableModel) listKeys() []binding {
 	}
 	if s.Phase != tables.Waiting {
 		bs = append(bs, binding{"tab", tx.get("score sheet")})
-	}
-	if tm.showSheet {
-		bs = append(bs, binding{"↑↓", tx.get("scroll")})
 	}
 	if tm.canPlayAgain() {
 		bs = append(bs, binding{"r", tx.get("play again")})
