@@ -533,3 +533,25 @@ func TestDouDizhuPlayLineCtrlWAndCtrlU(t *testing.T) {
 		t.Fatal("ctrl+u left a card marked")
 	}
 }
+
+// Esc first drops the play being typed (as it does a chat line); with
+// nothing typed it goes to the lobby.
+func TestEscDropsThePlayFirst(t *testing.T) {
+	g := midGame(t, "doudizhu", 3, nil, 4, func(g engine.Game) bool {
+		v, ok := g.View(0).(*doudizhu.View)
+		return ok && g.Next() == 0 && v.Phase == doudizhu.Playing
+	})
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Dou Dizhu", 0))
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("3")})
+	if m.table.ranks != "3" {
+		t.Fatalf("typed ranks %q after 3", m.table.ranks)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	if m.screen != tableScreen || m.table.ranks != "" {
+		t.Fatalf("after esc: screen %v, ranks %q; want the table with the play dropped", m.screen, m.table.ranks)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	if m.screen == tableScreen {
+		t.Fatal("a second esc, with nothing typed, stays at the table")
+	}
+}

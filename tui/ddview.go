@@ -110,6 +110,12 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// composing reports whether a move is being typed or marked: ranks or
+// digits typed, or cards marked.
+func (tm *tableModel) composing() bool {
+	return tm.ranks != "" || tm.digits != "" || slices.Contains(tm.marked, true)
+}
+
 func (tm *tableModel) clearPlay() {
 	tm.ranks = ""
 	for i := range tm.marked {

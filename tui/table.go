@@ -365,6 +365,11 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	}
 	switch k.String() {
 	case "esc":
+		if tm.composing() { // esc first drops the move being typed, as it does a chat line
+			tm.clearPlay()
+			tm.digits = ""
+			return nil
+		}
 		note := tm.backNote()
 		m.backFrom, m.backHeld = tm.snap.TableID, false
 		return m.leaveTable(note)
