@@ -344,7 +344,12 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		b.WriteString("\n" + s.Subtle.Render(fit(focusDoc, width)) + "\n")
 	}
 	if f.err != "" {
-		b.WriteString("\n" + s.Err.Render(fit(t.message(f.err), width)) + "\n")
+		for i, l := range wrapText(t.message(f.err), width, 2) { // an option's error names the values it takes
+			if i == 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(s.Err.Render(l) + "\n")
+		}
 	}
 	return b.String()
 }

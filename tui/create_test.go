@@ -112,3 +112,26 @@ func TestCreateFormEnterCreatesFromTheTextField(t *testing.T) {
 		t.Fatal("e on the text field does not edit it")
 	}
 }
+
+// An option's error names every value it takes, on a second line when it
+// needs one, instead of being cut at 80 columns.
+func TestCreateFormErrorIsNotCut(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		f := m.newForm("singularity")
+		for f.cursor = 0; !f.onText(); f.cursor++ {
+		}
+		f.update(keyMsg("e"))
+		for _, r := range "5:foo" {
+			f.update(keyMsg(string(r)))
+		}
+		f.update(keyMsg("enter"))
+		if f.err == "" {
+			t.Fatalf("%s: 5:foo as special rounds gives no error", lang)
+		}
+		view := ansi.Strip(f.view(m.st, m.tx, 80))
+		if !strings.Contains(strings.Join(strings.Fields(view), " "), "forehead") {
+			t.Errorf("%s: the error does not name every value:\n%s", lang, view)
+		}
+	}
+}
