@@ -160,7 +160,7 @@ func TestDouDizhuHintStartsWithTheGoodPlayAndSaysWhenNothingBeats(t *testing.T) 
 	m := ddScreen(t, g, 0)
 	ddPress(m, "x")
 	v := m.table.snap.View.(*doudizhu.View)
-	if want := "nothing beats " + ddPlayText("en", v.Table) + ": p passes"; !strings.Contains(stripANSI(m.View()), want) {
+	if want := "Nothing beats " + ddPlayText("en", v.Table) + ": p passes."; !strings.Contains(stripANSI(m.View()), want) {
 		t.Fatalf("no %q:\n%s", want, stripANSI(m.View()))
 	}
 	// On a lead, the first hint is not merely the lowest single when the
@@ -230,7 +230,7 @@ func TestTurnLinesGoWhenTheTurnMovesOn(t *testing.T) {
 	})
 	m := ddScreen(t, g, 0)
 	ddPress(m, "x")
-	if out := stripANSI(m.View()); !strings.Contains(out, "nothing beats") {
+	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing beats") {
 		t.Fatalf("x says nothing:\n%s", out)
 	}
 	if err := g.Apply(0, engine.PassMove()); err != nil { // the timer ran out: the bot passed
@@ -238,7 +238,7 @@ func TestTurnLinesGoWhenTheTurnMovesOn(t *testing.T) {
 	}
 	m.table.snapshot(snapshotOf(g, "Dou Dizhu", 0))
 	m.drawn = ""
-	if out := stripANSI(m.View()); strings.Contains(out, "nothing beats") {
+	if out := stripANSI(m.View()); strings.Contains(out, "Nothing beats") {
 		t.Fatalf("the hint's line stays once the turn has passed:\n%s", out)
 	}
 
@@ -553,5 +553,19 @@ func TestEscDropsThePlayFirst(t *testing.T) {
 	m.Update(tea.KeyMsg{Type: tea.KeyEsc})
 	if m.screen == tableScreen {
 		t.Fatal("a second esc, with nothing typed, stays at the table")
+	}
+}
+
+// Enter with no cards chosen, when nothing in the hand beats the table,
+// says so (p passes) instead of suggesting a hint there is not.
+func TestEnterWithNothingToBeatSaysSo(t *testing.T) {
+	g := ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
+		l := g.Legal(0)
+		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
+	})
+	m := ddScreen(t, g, 0)
+	ddPress(m, "enter")
+	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing beats") || strings.Contains(out, "Choose cards first") {
+		t.Fatalf("enter with nothing to beat the table:\n%s", out)
 	}
 }

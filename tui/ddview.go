@@ -91,8 +91,11 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 			if ranks == "" {
 				ranks = tm.markedRanks(v)
 			}
+			if ranks == "" && len(tm.ddHints(v)) == 0 {
+				return tm.nextHint(v) // nothing beats the table: it says so
+			}
 			if ranks == "" {
-				return tm.m.fail(errors.New(tm.m.tx.get("choose cards first: type ranks, mark with space, or press x for a hint")))
+				return tm.m.fail(errors.New(tm.m.tx.get("Choose cards first: type ranks, mark with space, or press x for a hint.")))
 			}
 			tm.clearPlay()
 			return tm.send(engine.PlayRanks(sortRanks(ranks)))
@@ -128,7 +131,7 @@ func (tm *tableModel) clearPlay() {
 func (tm *tableModel) nextHint(v *doudizhu.View) tea.Cmd {
 	plays := tm.ddHints(v)
 	if len(plays) == 0 {
-		tm.turnNote = tm.m.tx.f("nothing beats %s: p passes", ddPlayText(tm.m.tx.lang, v.Table))
+		tm.turnNote = tm.m.tx.f("Nothing beats %s: p passes.", ddPlayText(tm.m.tx.lang, v.Table))
 		tm.m.say(tm.turnNote, false)
 		return nil
 	}

@@ -412,7 +412,7 @@ func TestTranslatedScreensFit(t *testing.T) {
 // status line at 80 columns, in every language.
 func TestChooseCardsFirstFits80(t *testing.T) {
 	for _, lang := range []string{"en", "de", "nl"} {
-		s := newText(lang).get("choose cards first: type ranks, mark with space, or press x for a hint")
+		s := newText(lang).get("Choose cards first: type ranks, mark with space, or press x for a hint.")
 		if w := visibleWidth(s); w > 80 {
 			t.Errorf("%s: %d columns, cut at 80: %q", lang, w, s)
 		}
