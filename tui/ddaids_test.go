@@ -153,10 +153,7 @@ func TestDouDizhuCounterInTheCardsLanguage(t *testing.T) {
 
 func TestDouDizhuHintStartsWithTheGoodPlayAndSaysWhenNothingBeats(t *testing.T) {
 	// Nothing beats the table: x says so.
-	g := ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
-		l := g.Legal(0)
-		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
-	})
+	g := nothingToBeat(t)
 	m := ddScreen(t, g, 0)
 	ddPress(m, "x")
 	v := m.table.snap.View.(*doudizhu.View)
@@ -224,10 +221,7 @@ func TestKeysOutOfTurnSayWhy(t *testing.T) {
 // beats" once the player's turn has passed (their timer ran out), a move the
 // table refused while the trick was shown once play goes on.
 func TestTurnLinesGoWhenTheTurnMovesOn(t *testing.T) {
-	g := ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
-		l := g.Legal(0)
-		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
-	})
+	g := nothingToBeat(t)
 	m := ddScreen(t, g, 0)
 	ddPress(m, "x")
 	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing beats") {
@@ -559,13 +553,20 @@ func TestEscDropsThePlayFirst(t *testing.T) {
 // Enter with no cards chosen, when nothing in the hand beats the table,
 // says so (p passes) instead of suggesting a hint there is not.
 func TestEnterWithNothingToBeatSaysSo(t *testing.T) {
-	g := ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
-		l := g.Legal(0)
-		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
-	})
+	g := nothingToBeat(t)
 	m := ddScreen(t, g, 0)
 	ddPress(m, "enter")
 	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing beats") || strings.Contains(out, "Choose cards first") {
 		t.Fatalf("enter with nothing to beat the table:\n%s", out)
 	}
+}
+
+// nothingToBeat is a Dou Dizhu game at seat 0's turn with nothing in its
+// hand that beats the table: passing is its only move.
+func nothingToBeat(t *testing.T) engine.Game {
+	t.Helper()
+	return ddPlayUntil(t, 7, func(g engine.Game, v *doudizhu.View) bool {
+		l := g.Legal(0)
+		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
+	})
 }

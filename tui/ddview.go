@@ -119,8 +119,9 @@ func (tm *tableModel) composing() bool {
 	return tm.ranks != "" || tm.digits != "" || slices.Contains(tm.marked, true)
 }
 
+// clearPlay drops the move being typed or marked.
 func (tm *tableModel) clearPlay() {
-	tm.ranks = ""
+	tm.ranks, tm.digits = "", ""
 	for i := range tm.marked {
 		tm.marked[i] = false
 	}

@@ -367,7 +367,6 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	case "esc":
 		if tm.composing() { // esc first drops the move being typed, as it does a chat line
 			tm.clearPlay()
-			tm.digits = ""
 			return nil
 		}
 		note := tm.backNote()
