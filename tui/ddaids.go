@@ -200,18 +200,28 @@ func (s *Styles) ddTurnCards(t doudizhu.Turn) string {
 
 // ddHints is the plays hinted at with x, best first (ddbot.Hints), worked
 // out once per snapshot.
-func (tm *tableModel) ddHints(v *doudizhu.View) []string {
+func (tm *tableModel) ddHints(v *doudizhu.View) []doudizhu.Play {
 	if tm.hintsGen != tm.gen || tm.hints == nil {
-		tm.hints = tm.hints[:0]
-		for _, p := range ddbot.Hints(v) {
-			tm.hints = append(tm.hints, p.String())
-		}
+		tm.hints = append(tm.hints[:0], ddbot.Hints(v)...)
 		if tm.hints == nil {
-			tm.hints = []string{}
+			tm.hints = []doudizhu.Play{}
 		}
 		tm.hintsGen = tm.gen
 	}
 	return tm.hints
+}
+
+// ddMarkedText is the marked cards as the play line shows them: the last
+// hint's reading when they are its cards, else the play they make, main
+// part first ("KKKK 56"), in the player's language.
+func (tm *tableModel) ddMarkedText(v *doudizhu.View) string {
+	marked := sortRanks(tm.markedRanks(v))
+	if hints := tm.ddHints(v); tm.hint > 0 && len(hints) > 0 {
+		if p := hints[(tm.hint-1)%len(hints)]; p.String() == marked {
+			return ddPlayText(tm.m.tx.lang, p)
+		}
+	}
+	return ddCardsText(tm.m.tx.lang, marked)
 }
 
 // bottomMarks marks the bottom cards in the landlord's own hand.

@@ -10,6 +10,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/doudizhu"
+	"github.com/cardroom/cardroom/engine/doudizhu/ddbot"
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -169,11 +170,36 @@ func TestDouDizhuHintStartsWithTheGoodPlayAndSaysWhenNothingBeats(t *testing.T) 
 	ddPress(m, "x")
 	v = m.table.snap.View.(*doudizhu.View)
 	hints := m.table.ddHints(v)
-	if len(hints) == 0 || m.table.markedRanks(v) != hints[0] {
+	if len(hints) == 0 || m.table.markedRanks(v) != hints[0].String() {
 		t.Fatalf("x marked %q, want the first hint of %v", m.table.markedRanks(v), hints)
 	}
 	if legal := v.Legal; len(hints) != len(legal) {
 		t.Fatalf("%d hints, %d legal plays on a lead", len(hints), len(legal))
+	}
+}
+
+func TestDouDizhuHintReadsMainPartFirst(t *testing.T) {
+	carries := func(p doudizhu.Play) bool { return p.Main() != p.Cards }
+	g := ddPlayUntil(t, 1, func(g engine.Game, v *doudizhu.View) bool {
+		return g.Next() == 0 && v.Phase == doudizhu.Playing && slices.ContainsFunc(ddbot.Hints(v), carries)
+	})
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+			v := m.table.snap.View.(*doudizhu.View)
+			hints := m.table.ddHints(v)
+			k := slices.IndexFunc(hints, carries)
+			if k < 0 {
+				t.Fatalf("no hint carrying cards among %v", hints)
+			}
+			for range k + 1 {
+				ddPress(m, "x")
+			}
+			want := m.tx.get("Your play:") + " " + ddPlayText(lang, hints[k]) + "▏"
+			if out := stripANSI(m.View()); !strings.Contains(out, want) {
+				t.Fatalf("%s %v: hint %v not read main part first (%q):\n%s", lang, size, hints[k], want, out)
+			}
+		}
 	}
 }
 

@@ -139,7 +139,7 @@ func (tm *tableModel) nextHint(v *doudizhu.View) tea.Cmd {
 	p := plays[tm.hint%len(plays)]
 	tm.hint++
 	tm.ranks = ""
-	tm.markRanks(v.Hand, p)
+	tm.markRanks(v.Hand, p.String())
 	return nil
 }
 
@@ -297,11 +297,11 @@ func (tm *tableModel) ddPrompt(v *doudizhu.View) string {
 		}
 		return st.Turn.Render(tx.get("Your bid:")) + " " + strings.Join(bids, " ") + " " + tx.get("or p to pass")
 	case doudizhu.Playing:
-		sel := tm.ranks
-		if sel == "" {
-			sel = sortRanks(tm.markedRanks(v))
+		sel := ddRanksText(tx.lang, tm.ranks)
+		if tm.ranks == "" {
+			sel = tm.ddMarkedText(v)
 		}
-		out := st.Turn.Render(tx.get("Your play:")) + " " + st.Bold.Render(ddRanksText(tx.lang, sel)+"▏")
+		out := st.Turn.Render(tx.get("Your play:")) + " " + st.Bold.Render(sel+"▏")
 		if sel == "" && rankLang(tx.lang) != "en" { // B is the jack: B J types the black joker
 			out += "  " + st.Subtle.Render(tx.get("B = jack, BJ = black joker, 0 = 10"))
 		}

@@ -34,12 +34,12 @@ type tableModel struct {
 		winner int
 	}
 
-	cursor    int      // the card under the cursor in the hand
-	digits    string   // a bid being typed (trick games)
-	ranks     string   // a Dou Dizhu play being typed
-	marked    []bool   // Dou Dizhu cards marked with space
-	hint      int      // the next Dou Dizhu hint
-	hints     []string // the Dou Dizhu hints of snapshot hintsGen, best first
+	cursor    int             // the card under the cursor in the hand
+	digits    string          // a bid being typed (trick games)
+	ranks     string          // a Dou Dizhu play being typed
+	marked    []bool          // Dou Dizhu cards marked with space
+	hint      int             // the next Dou Dizhu hint
+	hints     []doudizhu.Play // the Dou Dizhu hints of snapshot hintsGen, best first
 	hintsGen  uint64
 	showCount bool   // the Dou Dizhu count of the ranks still out is shown
 	showPlays bool   // the Dou Dizhu round of plays is shown (.)
