@@ -500,7 +500,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.keepStatus = time.Time{}
 		}
 		for _, k := range m.splitIfKeys(msg) {
-			cmds = append(cmds, m.key(k))
+			cmds = append(cmds, m.keyOnScreen(k))
 		}
 		return m, tea.Batch(cmds...)
 	}
@@ -537,6 +537,18 @@ func (m *model) takingText() bool {
 		return m.table != nil && m.table.takingText()
 	}
 	return false
+}
+
+// keyOnScreen handles k, and when k changes the screen without saying
+// anything, drops the status: it belongs to the screen it was said on
+// (esc's "q quits" in the lobby is no answer on the settings screen).
+func (m *model) keyOnScreen(k tea.KeyMsg) tea.Cmd {
+	screen, status := m.screen, m.status
+	cmd := m.key(k)
+	if m.screen != screen && m.status == status {
+		m.status, m.keepStatus = "", time.Time{}
+	}
+	return cmd
 }
 
 func (m *model) say(s string, isErr bool) {

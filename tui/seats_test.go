@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -431,6 +432,42 @@ func TestBotOnYourOwnSeatPointsToAwayAndLeave(t *testing.T) {
 			}
 			if visibleWidth(s) > 80 {
 				t.Errorf("%v, %s: %q is wider than 80 columns", phase, lang, s)
+			}
+		}
+	}
+}
+
+// A status belongs to the screen it was said on: esc's "q quits" is gone
+// once the settings open, whether esc and s come apart or as one alt+s,
+// and so is a notice kept against keys.
+func TestLobbyStatusStaysOnItsScreen(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			for _, keys := range [][]tea.KeyMsg{
+				{keyMsg("esc"), keyMsg("s")},
+				{{Type: tea.KeyRunes, Runes: []rune{'s'}, Alt: true}},
+			} {
+				m := testModel(size[0], size[1], Settings{Lang: lang})
+				quits := m.tx.get("You are in the lobby: q quits.")
+				for _, k := range keys {
+					m.Update(k)
+				}
+				if m.screen != settingsScreen {
+					t.Fatalf("%s %v %v: not on the settings screen", lang, size, keys)
+				}
+				if out := stripANSI(m.View()); m.status != "" || strings.Contains(out, quits) {
+					t.Fatalf("%s %v %v: the lobby's status %q stays on the settings screen:\n%s", lang, size, keys, m.status, out)
+				}
+			}
+			m := testModel(size[0], size[1], Settings{Lang: lang})
+			m.Update(sshapp.InputDroppedMsg{})
+			m.Update(keyMsg("s"))
+			if m.status != "" {
+				t.Fatalf("%s %v: the kept notice %q stays on the settings screen", lang, size, m.status)
+			}
+			m.Update(keyMsg("esc"))
+			if m.screen != lobbyScreen || m.status != "" {
+				t.Fatalf("%s %v: back in the lobby with %q", lang, size, m.status)
 			}
 		}
 	}
