@@ -596,3 +596,36 @@ func nothingToBeat(t *testing.T) engine.Game {
 		return g.Next() == 0 && len(l) == 1 && l[0] == engine.PassMove()
 	})
 }
+
+// A key that types no rank says what to type instead, in the player's
+// language: J alone where B is the jack, any other letter, a play longer
+// than a hand.
+func TestDouDizhuKeyThatTypesNoRankSaysWhatToType(t *testing.T) {
+	g := ddPlayUntil(t, 8, func(g engine.Game, v *doudizhu.View) bool {
+		return g.Next() == 0 && v.Phase == doudizhu.Playing
+	})
+	cases := map[string][][2]string{
+		"en": {{"z", "z is not a rank: type 3–9, T, J, Q, K, A, 2, B, R."}},
+		"de": {{"J", "J allein ist kein Rang: Der Bube ist B, der schwarze Joker B J."}, {"z", "z ist kein Rang: Tippe 3–9, 0, B, D, K, A, 2, B J, R."}},
+		"nl": {{"J", "J alleen is geen rang: de boer is B, de zwarte joker B J."}, {"z", "z is geen rang: typ 3–9, 0, B, V, H, A, 2, B J, R."}},
+	}
+	for lang, keys := range cases {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			for _, c := range keys {
+				m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+				ddPress(m, "3")
+				ddPress(m, c[0])
+				if out := stripANSI(m.View()); !strings.Contains(strings.Join(strings.Fields(out), " "), c[1]) || m.table.ranks != "3" {
+					t.Fatalf("%s %v: %s after 3 left %q and did not say %q:\n%s", lang, size, c[0], m.table.ranks, c[1], out)
+				}
+			}
+			m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+			for range 21 {
+				ddPress(m, "3")
+			}
+			if len(m.table.ranks) != 20 || m.status != m.tx.get("A play has at most 20 cards: enter plays it, backspace takes one back.") {
+				t.Fatalf("%s %v: a 21st rank left %q and said %q", lang, size, m.table.ranks, m.status)
+			}
+		}
+	}
+}

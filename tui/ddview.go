@@ -101,16 +101,41 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 			return tm.send(engine.PlayRanks(sortRanks(ranks)))
 		default:
 			if len(key) == 1 {
-				if typed, ok := ddTyped(tm.m.tx.lang, tm.ranks, key); ok && len(typed) <= 20 {
-					tm.ranks = typed
-					for i := range tm.marked {
-						tm.marked[i] = false
-					}
+				typed, ok := ddTyped(tm.m.tx.lang, tm.ranks, key)
+				if !ok || len(typed) > 20 {
+					tm.turnNote = tm.ddKeyRefused(key, ok)
+					tm.m.say(tm.turnNote, true)
+					return nil
+				}
+				tm.ranks = typed
+				for i := range tm.marked {
+					tm.marked[i] = false
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// ddKeyRefused says what to type instead of a key that types no rank, or,
+// when the key typed one (typed), that the play is already as long as one
+// can be.
+func (tm *tableModel) ddKeyRefused(key string, typed bool) string {
+	tx := tm.m.tx
+	switch {
+	case typed:
+		return tx.get("A play has at most 20 cards: enter plays it, backspace takes one back.")
+	case strings.ToUpper(key) == "J" && rankLang(tx.lang) != "en":
+		return tx.get("J alone is no rank: the jack is B, the black joker B J.")
+	}
+	return tx.f("%s is not a rank: type %s.", key, ddRankList[rankLang(tx.lang)])
+}
+
+// ddRankList is the keys that type ranks, as ddKeyRefused lists them.
+var ddRankList = map[string]string{
+	"en": "3–9, T, J, Q, K, A, 2, B, R",
+	"de": "3–9, 0, B, D, K, A, 2, B J, R",
+	"nl": "3–9, 0, B, V, H, A, 2, B J, R",
 }
 
 // composing reports whether a move is being typed or marked: ranks or
