@@ -629,3 +629,35 @@ func TestDouDizhuKeyThatTypesNoRankSaysWhatToType(t *testing.T) {
 		}
 	}
 }
+
+// Typing ranks and marking cards replace each other, and say so; so does
+// backspace when it clears every mark.
+func TestDouDizhuTypingAndMarkingSayWhenTheyReplaceEachOther(t *testing.T) {
+	g := ddPlayUntil(t, 8, func(g engine.Game, v *doudizhu.View) bool {
+		return g.Next() == 0 && v.Phase == doudizhu.Playing && v.TableSeat < 0
+	})
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+			marks := m.tx.get("Marked cards replace the typed ranks.")
+			typed := m.tx.get("Typed ranks replace the marked cards.")
+			cleared := m.tx.get("All marks cleared: space marks a card again.")
+			for _, step := range []struct{ key, says string }{
+				{"3", ""}, {" ", marks}, {" ", ""}, {" ", ""}, {"3", typed}, {"3", ""},
+				{"x", marks}, {"backspace", cleared}, {"backspace", ""},
+			} {
+				msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(step.key)}
+				if step.key == "backspace" {
+					msg = tea.KeyMsg{Type: tea.KeyBackspace}
+				}
+				m.Update(msg)
+				if m.status != step.says {
+					t.Fatalf("%s %v: %q says %q, want %q", lang, size, step.key, m.status, step.says)
+				}
+				if step.says != "" && !strings.Contains(strings.Join(strings.Fields(stripANSI(m.View())), " "), step.says) {
+					t.Fatalf("%s %v: %q not on screen:\n%s", lang, size, step.says, stripANSI(m.View()))
+				}
+			}
+		}
+	}
+}

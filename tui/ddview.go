@@ -71,7 +71,7 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 		case " ":
 			if tm.cursor < len(tm.marked) {
 				tm.marked[tm.cursor] = !tm.marked[tm.cursor]
-				tm.ranks = ""
+				tm.dropTyped()
 			}
 		case "x":
 			return tm.nextHint(v)
@@ -81,8 +81,9 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 		case "backspace", "ctrl+w": // a typed card: the black joker is one
 			if tm.ranks != "" {
 				tm.ranks = tm.ranks[:len(tm.ranks)-1]
-			} else {
+			} else if tm.composing() {
 				tm.clearPlay()
+				tm.m.say(tm.m.tx.get("All marks cleared: space marks a card again."), false)
 			}
 		case "esc", "ctrl+u":
 			tm.clearPlay()
@@ -108,6 +109,9 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 					return nil
 				}
 				tm.ranks = typed
+				if slices.Contains(tm.marked, true) {
+					tm.m.say(tm.m.tx.get("Typed ranks replace the marked cards."), false)
+				}
 				for i := range tm.marked {
 					tm.marked[i] = false
 				}
@@ -138,6 +142,15 @@ var ddRankList = map[string]string{
 	"nl": "3–9, 0, B, V, H, A, 2, B J, R",
 }
 
+// dropTyped drops the ranks typed, as marking a card does, and says so:
+// the marked cards are the play now.
+func (tm *tableModel) dropTyped() {
+	if tm.ranks != "" {
+		tm.ranks = ""
+		tm.m.say(tm.m.tx.get("Marked cards replace the typed ranks."), false)
+	}
+}
+
 // composing reports whether a move is being typed or marked: ranks or
 // digits typed, or cards marked.
 func (tm *tableModel) composing() bool {
@@ -163,7 +176,7 @@ func (tm *tableModel) nextHint(v *doudizhu.View) tea.Cmd {
 	}
 	p := plays[tm.hint%len(plays)]
 	tm.hint++
-	tm.ranks = ""
+	tm.dropTyped()
 	tm.markRanks(v.Hand, p.String())
 	return nil
 }
