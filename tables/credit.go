@@ -32,6 +32,7 @@ func (t *Table) credit(i int) {
 		t.held = make([][]holding, len(t.seats))
 	}
 	p := t.seats[i].owner
+	t.noteHolder(i, p)
 	hs := t.held[i]
 	for k := range hs {
 		if hs[k].p.ID == p.ID {
@@ -150,4 +151,52 @@ func (t *Table) creditKeys(record []byte) ([]byte, error) {
 		header = addHeaderKey(header, k.key, v)
 	}
 	return append(header, record[n:]...), nil
+}
+
+// Holder is one who held a seat in its turn, for the score sheet: the seat
+// changed hands to them in round From (Dou Dizhu: the deal) with their
+// first move for it.
+type Holder struct {
+	Name string // the person's name, or the seat's bot's
+	From int
+}
+
+// holderRun is a Holder with the key of the person (ID "": the seat's bot).
+type holderRun struct {
+	id string
+	Holder
+}
+
+// noteHolder records p as the holder of seat i's move now, when the seat
+// changed hands since its last move.
+func (t *Table) noteHolder(i int, p Player) {
+	if t.runs == nil {
+		t.runs = make([][]holderRun, len(t.seats))
+	}
+	if rs := t.runs[i]; len(rs) > 0 && rs[len(rs)-1].id == p.ID {
+		return
+	}
+	name := p.Name
+	if p.ID == "" {
+		name = t.botSeatName(i)
+	}
+	t.runs[i] = append(t.runs[i], holderRun{id: p.ID, Holder: Holder{Name: name, From: t.round()}})
+}
+
+// holders are, by seat, who held each seat in turn (Snapshot.Holders):
+// nil when no seat has changed hands, and nil for a seat that has not.
+func (t *Table) holders() [][]Holder {
+	var out [][]Holder
+	for i, rs := range t.runs {
+		if len(rs) < 2 {
+			continue
+		}
+		if out == nil {
+			out = make([][]Holder, len(t.seats))
+		}
+		for _, r := range rs {
+			out[i] = append(out[i], r.Holder)
+		}
+	}
+	return out
 }

@@ -58,6 +58,15 @@ func TestON6RecordNamesTheFinisher(t *testing.T) {
 			} else if h.FinishedBy[0] != s.Credits[0].Finisher {
 				t.Errorf("finished_by %q; the sheet at the end says %q", h.FinishedBy, s.Credits[0].Finisher)
 			}
+			// The sheet knows who played which rounds of the seat.
+			if !leave {
+				if s.Holders != nil {
+					t.Errorf("holders %+v in a game no seat changed hands", s.Holders)
+				}
+			} else if hs := s.Holders; len(hs) != 3 || len(hs[0]) != 2 || hs[0][0] != (Holder{"alice", 1}) ||
+				hs[0][1].Name != s.Credits[0].Finisher || hs[0][1].From < 1 || hs[1] != nil || hs[2] != nil {
+				t.Errorf("holders %+v; want alice, then %s", hs, s.Credits[0].Finisher)
+			}
 			if rep, err := engine.Replay(engine.NewRegistry(toyRuleset("toy")), strings.NewReader(rec)); err != nil || !rep.Ended {
 				t.Errorf("replay: %v", err)
 			}
@@ -99,6 +108,9 @@ func TestON6TakeoverPartWayIsFromItsRound(t *testing.T) {
 				if hs := restored.held[1]; len(hs) != 2 || hs[1].p.ID != eve.ID || hs[1].from != took {
 					t.Errorf("restored holdings of seat 2: %+v; want eve's from round %d", hs, took)
 				}
+				if hs := restored.holders(); len(hs) != 3 || len(hs[1]) != 2 || hs[1][0] != (Holder{s.Seats[1].Name, 1}) || hs[1][1] != (Holder{"eve", took}) {
+					t.Errorf("restored holders %+v; want %s, then eve from round %d", hs, s.Seats[1].Name, took)
+				}
 				continue
 			}
 			if s.Turn != 0 || s.View == nil || len(s.View.LegalMoves()) == 0 {
@@ -112,6 +124,9 @@ func TestON6TakeoverPartWayIsFromItsRound(t *testing.T) {
 		}
 		if c := s.Credits[1]; c.Player.ID != eve.ID || c.From != took {
 			t.Errorf("seat 2 credited to %+v; want eve from round %d", c, took)
+		}
+		if hs := s.Holders; len(hs) != 3 || len(hs[1]) != 2 || hs[1][1] != (Holder{"eve", took}) || hs[0] != nil || hs[2] != nil {
+			t.Errorf("holders %+v; want seat 2's bot, then eve from round %d", hs, took)
 		}
 		if c := s.Credits[0]; c.Player.ID != alice.ID || c.From != 0 {
 			t.Errorf("seat 1 credited to %+v; want alice from the start", c)

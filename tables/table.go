@@ -94,8 +94,9 @@ type Table struct {
 	playedDeal bool // a play was made since that deal
 	sitoutAt   int  // len(events) when SI-5 was last checked
 	started    time.Time
-	names      []string    // seat names when the game started (the record's header), the credited ones once over (ON-6)
-	held       [][]holding // by seat: who held it for how many of its moves (credit.go)
+	names      []string      // seat names when the game started (the record's header), the credited ones once over (ON-6)
+	held       [][]holding   // by seat: who held it for how many of its moves (credit.go)
+	runs       [][]holderRun // by seat: who held it in turn, for the score sheet (credit.go)
 	jr         journalState
 	seatBots   []engine.Bot
 	over       chan struct{} // closed once the game has ended (placebot.go)
@@ -957,6 +958,7 @@ func (t *Table) broadcast() {
 	if live {
 		spectatorView = t.g.View(engine.Spectator)
 		base.Round = t.round()
+		base.Holders = t.holders()
 		base.ChatClosed = t.chatClosed()
 		base.Result = t.g.Result()
 		if t.phase == Playing {

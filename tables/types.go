@@ -305,6 +305,11 @@ type Snapshot struct {
 	// Credits says, by seat, who each seat is credited to once the game is
 	// over (ON-6); Seats then carry the credited names.
 	Credits []Credit
+	// Holders says, by seat, who held each seat that changed hands in the
+	// game, in turn and from which round (nil for a seat that did not, and
+	// nil when none did), so the score sheet credits each round to whoever
+	// played it (read-only).
+	Holders [][]Holder
 	Ended   string // why the table ended early ("server shutting down", "internal error"); "" otherwise
 	// Unsaved is set while the table cannot save its game: the snapshot is
 	// the last one shown before, moves are refused until it is saved.
