@@ -33,6 +33,7 @@ type sheetRow struct {
 	label string
 	cells []sheetCell
 	line  string
+	note  bool // line is no penalty but a seat changing hands
 	now   bool // the round being played
 }
 
@@ -53,11 +54,21 @@ func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][
 				if p.Seat >= 0 && p.Seat < v.Players {
 					run[p.Seat] += p.Points
 				}
-				rows = append(rows, sheetRow{line: tx.f("penalty: %s %+d, %s", tm.plainName(p.Seat), p.Points, clipText(p.Reason, 40))})
+				rows = append(rows, sheetRow{line: tx.f("penalty: %s %+d, %s", tm.holderIn(p.Seat, p.Round), p.Points, clipText(p.Reason, 40))})
 			}
 		}
 	}
+	// handovers adds the lines of the seats that changed hands after the
+	// last round it was called for, up to round (all later ones, when last).
+	done := 0
+	handovers := func(round int, last bool) {
+		for _, l := range tm.handovers(false, done, round, last) {
+			rows = append(rows, sheetRow{line: l, note: true})
+		}
+		done = round
+	}
 	for _, r := range v.Sheet {
+		handovers(r.Round, false)
 		penalties(r.Round, false)
 		row := sheetRow{label: fmt.Sprintf("%d (%d)", r.Round, r.Cards), cells: make([]sheetCell, v.Players)}
 		for i := range v.Players {
@@ -75,6 +86,7 @@ func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][
 	if n := len(v.Sheet); n > 0 && v.Sheet[n-1].Round >= next {
 		next = v.Sheet[n-1].Round + 1
 	}
+	handovers(next, true)
 	penalties(next, true)
 	if !v.Over {
 		row := sheetRow{label: fmt.Sprintf("%d (%d)", v.Round, v.Cards), cells: make([]sheetCell, v.Players), now: true}
@@ -157,6 +169,8 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 	}
 	for _, r := range rows {
 		switch {
+		case r.cells == nil && r.note:
+			b.WriteString(st.Subtle.Render(fit("  "+r.line, tm.m.width)) + "\n")
 		case r.cells == nil:
 			b.WriteString(st.Err.Render(fit("  "+r.line, tm.m.width)) + "\n")
 		default:
@@ -279,7 +293,9 @@ func (tm *tableModel) ddSheet(v *doudizhu.View) string {
 	b.WriteString(tm.sheetTitle(tx.get("per deal: landlord, bid, doublings, points")) + "\n")
 	labels := []string{tx.get("deal"), tx.get("landlord"), tx.get("bid"), tx.get("bombs"), tx.get("rocket"), tx.get("spring"), "×"}
 	rows := [][]string{}
+	notes := map[int][]string{} // by row: the lines of seats that changed hands before it
 	for d, sc := range v.Scores {
+		notes[len(rows)] = tm.handovers(true, d, d+1, d == len(v.Scores)-1)
 		row := []string{strconv.Itoa(d + 1), "", "", "", "", "", ""}
 		if d < len(v.Sums) {
 			sum := v.Sums[d]
@@ -296,7 +312,7 @@ func (tm *tableModel) ddSheet(v *doudizhu.View) string {
 			case sum.AntiSpring:
 				spring = tx.get("reverse")
 			}
-			row = []string{strconv.Itoa(d + 1), clipText(tm.plainName(sum.Landlord), 9), strconv.Itoa(sum.Bid), strconv.Itoa(bombs), rocket, spring, "×" + strconv.Itoa(sum.Multiplier)}
+			row = []string{strconv.Itoa(d + 1), clipText(tm.holderIn(sum.Landlord, d+1), 9), strconv.Itoa(sum.Bid), strconv.Itoa(bombs), rocket, spring, "×" + strconv.Itoa(sum.Multiplier)}
 		}
 		for _, x := range sc {
 			row = append(row, fmt.Sprintf("%+d", x))
@@ -336,12 +352,18 @@ func (tm *tableModel) ddSheet(v *doudizhu.View) string {
 	}
 	b.WriteString(st.Subtle.Render(line(labels)) + "\n")
 	room := max(2, tm.m.height-12)
-	rows = rows[:len(rows)-1]
-	if len(rows) > room {
-		rows = sheetWindow(tm, &b, rows, room-1)
+	var shown []string // the rows and the notes before them, drawn
+	for i, r := range rows[:len(rows)-1] {
+		for _, n := range notes[i] {
+			shown = append(shown, st.Subtle.Render(fit("  "+n, tm.m.width)))
+		}
+		shown = append(shown, line(r))
 	}
-	for _, r := range rows {
-		b.WriteString(line(r) + "\n")
+	if len(shown) > room {
+		shown = sheetWindow(tm, &b, shown, room-1)
+	}
+	for _, l := range shown {
+		b.WriteString(l + "\n")
 	}
 	b.WriteString(st.Bold.Render(line(total)) + "\n\n" + st.Subtle.Render(tx.get("tab: back to the table")) + "\n")
 	return b.String()

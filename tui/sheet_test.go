@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -274,5 +275,64 @@ func TestNoMoveUnderTheSheet(t *testing.T) {
 	}
 	if cmd := m.table.key(tea.KeyMsg{Type: tea.KeyEnter}); cmd != nil || m.table.showSheet {
 		t.Fatalf("enter under the sheet: command %v, sheet shown %v; want the table back and no move", cmd != nil, m.table.showSheet)
+	}
+}
+
+// A seat that changed hands keeps its present name over its column; a line
+// says where the hands changed, and the rounds before it (a penalty, a
+// landlord) are credited to whoever played them.
+func TestSheetCreditsEachRoundToWhoPlayedIt(t *testing.T) {
+	snaps := sheetSnaps(t)
+	changed := func(s tables.Snapshot, seat int) tables.Snapshot {
+		before := s.Seats[seat].Name
+		s.Seats = slices.Clone(s.Seats)
+		s.Seats[seat].Name = "Hedy"
+		s.Holders = make([][]tables.Holder, len(s.Seats))
+		s.Holders[seat] = []tables.Holder{{Name: before, From: 1}, {Name: "Hedy", From: 3}}
+		return s
+	}
+	// lineAt is the line of out holding want, and the lines around it.
+	lineAt := func(out, want string) (prev, next string, ok bool) {
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if strings.Contains(l, want) && i > 0 && i+1 < len(lines) {
+				return strings.TrimSpace(lines[i-1]), strings.TrimSpace(lines[i+1]), true
+			}
+		}
+		return "", "", false
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			bb := snaps["boerenbridge"]
+			m := onTable(testModel(size[0], size[1], Settings{Lang: lang}), changed(bb, 2))
+			m.table.showSheet = true
+			out := stripANSI(m.View())
+			note := m.tx.f("round %d: %s took over from %s", 3, "Hedy", "bob")
+			if prev, next, ok := lineAt(out, note); !ok || !strings.HasPrefix(prev, "2 (") || !strings.HasPrefix(next, "3 (") {
+				t.Errorf("%s %v: no %q between rounds 2 and 3:\n%s", lang, size, note, out)
+			}
+			if penalty := m.tx.f("penalty: %s %+d, %s", "bob", -5, ""); !strings.Contains(out, strings.TrimSuffix(penalty, ", ")) {
+				t.Errorf("%s %v: round 2's penalty not bob's:\n%s", lang, size, out)
+			}
+			if !regexp.MustCompile(`(?m)^ *` + m.tx.get("round") + ` .*Hedy`).MatchString(out) {
+				t.Errorf("%s %v: the column is not Hedy's:\n%s", lang, size, out)
+			}
+
+			dd := snaps["doudizhu"]
+			v := dd.View.(*doudizhu.View)
+			lord := v.Sums[0].Landlord
+			before := dd.Seats[lord].Name
+			m = onTable(testModel(size[0], size[1], Settings{Lang: lang}), changed(dd, lord))
+			m.table.showSheet = true
+			out = stripANSI(m.View())
+			note = m.tx.f("deal %d: %s took over from %s", 3, "Hedy", clipText(before, 10))
+			prev, next, ok := lineAt(out, note)
+			if !ok || !strings.HasPrefix(prev, "2 ") || !strings.HasPrefix(next, "3 ") {
+				t.Fatalf("%s %v: no %q between deals 2 and 3:\n%s", lang, size, note, out)
+			}
+			if !regexp.MustCompile(`(?m)^ *1 +` + regexp.QuoteMeta(clipText(before, 9)) + ` `).MatchString(out) {
+				t.Errorf("%s %v: deal 1's landlord is not %s:\n%s", lang, size, before, out)
+			}
+		}
 	}
 }

@@ -21,6 +21,8 @@ var tableDE = map[string]string{
 	"All marks cleared: space marks a card again.":                                "Alle Markierungen entfernt: Leertaste markiert wieder eine Karte.",
 	"Typed ranks replace the marked cards.":                                       "Getippte Ränge ersetzen die markierten Karten.",
 	"Marked cards replace the typed ranks.":                                       "Markierte Karten ersetzen die getippten Ränge.",
+	"round %d: %s took over from %s":                                              "Runde %d: %s hat von %s übernommen",
+	"deal %d: %s took over from %s":                                               "Runde %d: %s hat von %s übernommen",
 	"B = jack, BJ = black joker, 0 = 10":                                          "B = Bube, BJ = schwarzer Joker, 0 = 10",
 	"round %s":                                                                    "Runde %s",
 	"rounds %s":                                                                   "den Runden %s",

@@ -21,6 +21,8 @@ var tableNL = map[string]string{
 	"All marks cleared: space marks a card again.":                                "Alle markeringen gewist: spatie markeert weer een kaart.",
 	"Typed ranks replace the marked cards.":                                       "Getypte rangen vervangen de gemarkeerde kaarten.",
 	"Marked cards replace the typed ranks.":                                       "Gemarkeerde kaarten vervangen de getypte rangen.",
+	"round %d: %s took over from %s":                                              "ronde %d: %s nam het over van %s",
+	"deal %d: %s took over from %s":                                               "spel %d: %s nam het over van %s",
 	"B = jack, BJ = black joker, 0 = 10":                                          "B = boer, BJ = zwarte joker, 0 = 10",
 	"round %s":                                                                    "ronde %s",
 	"rounds %s":                                                                   "rondes %s",
