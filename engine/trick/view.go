@@ -166,10 +166,17 @@ func (g *Game) view(seat int) *View {
 		v.Played = append(v.Played, Played{Seat: int(g.histSeat[i]), Card: g.hist[i]})
 	}
 	run := make([]int, n)
+	// The rows' slices share two arrays, each capped at its own n values.
+	ints, flags := make([]int, 4*n*g.played), make([]bool, n*g.played)
+	intsAt := func(k int) []int { return ints[k*n : (k+1)*n : (k+1)*n] }
+	flagsAt := func(k int) []bool { return flags[k*n : (k+1)*n : (k+1)*n] }
+	if g.played > 0 {
+		v.Sheet = make([]SheetRound, 0, g.played)
+	}
 	for i := range g.played {
 		sr := &g.sheet[i]
 		row := SheetRound{Round: i + 1, Cards: int(g.r.cards[i+1]), Modifier: g.r.mod[i+1],
-			Bids: make([]int, n), Took: make([]int, n), Scores: make([]int, n), Totals: make([]int, n), SatOut: make([]bool, n)}
+			Bids: intsAt(4 * i), Took: intsAt(4*i + 1), Scores: intsAt(4*i + 2), Totals: intsAt(4*i + 3), SatOut: flagsAt(i)}
 		for s := range n {
 			row.Bids[s], row.Took[s], row.Scores[s] = int(sr.bids[s]), int(sr.took[s]), int(sr.score[s])
 			run[s] += int(sr.score[s])
