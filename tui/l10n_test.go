@@ -147,6 +147,24 @@ func TestLocalRanks(t *testing.T) {
 			}
 		}
 	}
+	// Suits in letters are the letters that name trump in the language:
+	// German As would read as the word for the ace.
+	for _, c := range []struct {
+		lang   string
+		glyphs Glyphs
+		want   string // spades, hearts, diamonds, clubs
+	}{
+		{"en", ASCII, "shdc"}, {"de", ASCII, "phkx"}, {"nl", ASCII, "shrk"},
+		{"en", CJKSafe, "SHDC"}, {"de", CJKSafe, "PHKX"}, {"nl", CJKSafe, "SHRK"},
+	} {
+		st, got := NewStyles(0, Settings{Lang: c.lang, Glyphs: c.glyphs}), ""
+		for _, su := range cards.Suits {
+			got += st.SuitGlyph(su)
+		}
+		if got != c.want || st.notation.SuitGlyph(cards.Clubs) != c.want[3:] {
+			t.Errorf("%s glyphs %v: suits read %q (Dou Dizhu's clubs %q), want %q", c.lang, c.glyphs, got, st.notation.SuitGlyph(cards.Clubs), c.want)
+		}
+	}
 	// A ten is three columns wide: the frame, the cursor and clicks follow.
 	st := NewStyles(0, Settings{Lang: "de"})
 	hand := []cards.Card{c(cards.Nine), c(cards.Ten), c(cards.Jack)}

@@ -18,7 +18,8 @@ type Glyphs int
 const (
 	// Unicode draws suits as ♠ ♥ ♦ ♣ and frames with box-drawing lines.
 	Unicode Glyphs = iota
-	// ASCII uses nothing but ASCII: suits as s h d c.
+	// ASCII uses nothing but ASCII: suits as s h d c (German p h k x,
+	// Dutch s h r k: the keys that name trump).
 	ASCII
 	// CJKSafe avoids every ambiguous-width glyph (suit symbols and box
 	// drawing take two columns in many CJK terminals): suits as letters,
@@ -44,6 +45,7 @@ type Styles struct {
 	glyphs     Glyphs
 	fourColour bool
 	lang       string // the card ranks' language: "en", "de" or "nl"
+	suitLang   string // the suit letters' language (the session's, in notation too)
 
 	// notation is these styles with the cards in the rules' notation
 	// (A K Q J T): Dou Dizhu's, whose ranks are typed as they read. It is
@@ -101,12 +103,17 @@ func NewStyles(p termenv.Profile, set Settings) *Styles {
 // buildStyles renders the styles of key k with r, whose colour profile must
 // be k.profile.
 func buildStyles(r *lipgloss.Renderer, k styleKey) *Styles {
-	s := &Styles{glyphs: k.glyphs, fourColour: k.fourColour, lang: k.lang}
+	return buildStylesIn(r, k, k.lang)
+}
+
+// buildStylesIn is buildStyles with the suit letters of language suitLang.
+func buildStylesIn(r *lipgloss.Renderer, k styleKey, suitLang string) *Styles {
+	s := &Styles{glyphs: k.glyphs, fourColour: k.fourColour, lang: k.lang, suitLang: suitLang}
 	s.notation = s
 	if k.lang != "en" {
 		en := k
 		en.lang = "en"
-		s.notation = buildStyles(r, en)
+		s.notation = buildStylesIn(r, en, suitLang)
 	}
 	n := r.NewStyle
 	s.Title = inkOf(n().Bold(true).Foreground(lipgloss.Color("12")))
@@ -227,9 +234,15 @@ func (s *Styles) SuitGlyph(su cards.Suit) string {
 	case Unicode:
 		return su.Symbol()
 	case ASCII:
-		return [5]string{"s", "h", "d", "c", "-"}[su]
+		if su > cards.Clubs {
+			return "-"
+		}
+		return suitKeys(s.suitLang)[su] // the letters that name trump: German Kreuz is x
 	}
-	return su.String()
+	if su > cards.Clubs {
+		return su.String()
+	}
+	return strings.ToUpper(suitKeys(s.suitLang)[su])
 }
 
 // Face is a card drawn as two columns of plain text (three for a German or
