@@ -236,7 +236,7 @@ func TestDrawLineNamesTheChooserAndTheRedraw(t *testing.T) {
 		}
 	}
 	name := m.table.plainName(2)
-	if !strings.HasPrefix(line, "Draw for trump: "+name+" names trump · ") || !strings.Contains(line, "… · redraw: Alan T♠  "+name+" A♦") {
+	if !strings.HasPrefix(line, "Draw for trump: "+name+" names trump · ") || !strings.Contains(line, "… · tie, drawn again: Alan T♠  "+name+" A♦") {
 		t.Fatalf("draw line %q; want the chooser first and the redraw marked", line)
 	}
 }

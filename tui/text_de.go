@@ -13,7 +13,7 @@ var catalogueDE = map[string]string{
 	"%d pts":                     "%d Pkt.",
 	"%s leads: any combination.": "%s spielt aus: jede Kombination.",
 	"%s names trump":             "%s bestimmt Trumpf",
-	"redraw:":                    "neu gezogen:",
+	"tie, drawn again:":          "Gleichstand, neu gezogen:",
 	"%s won it":                  "Stich für %s",
 	"(fixed)":                    "(fest)",
 	"ASCII only":                 "nur ASCII",

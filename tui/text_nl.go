@@ -13,7 +13,7 @@ var catalogueNL = map[string]string{
 	"%d pts":                     "%d pnt",
 	"%s leads: any combination.": "%s komt uit: elke combinatie mag.",
 	"%s names trump":             "%s kiest troef",
-	"redraw:":                    "opnieuw:",
+	"tie, drawn again:":          "gelijk, opnieuw getrokken:",
 	"%s won it":                  "slag voor %s",
 	"(fixed)":                    "(vast)",
 	"ASCII only":                 "alleen ASCII",

@@ -549,7 +549,7 @@ func (tm *tableModel) trickList(v *trick.View) string {
 			for i := from; i < len(passes); i++ {
 				p := strings.Join(passes[i], "  ")
 				if i > 0 {
-					p = tx.get("redraw:") + " " + p
+					p = tx.get("tie, drawn again:") + " " + p
 				}
 				ps = append(ps, p)
 			}
