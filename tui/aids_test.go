@@ -240,3 +240,26 @@ func TestDrawLineNamesTheChooserAndTheRedraw(t *testing.T) {
 		t.Fatalf("draw line %q; want the chooser first and the redraw marked", line)
 	}
 }
+
+// The forehead round's trick, held at its end, shows every seat's card at
+// 80 columns: with six seats it goes on in the line below, the seat's own
+// card named after it when there is room.
+func TestForeheadTrickShowsEverySeat(t *testing.T) {
+	g := playWith(t, "specialrounds", 6, nil, 5, nil, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Modifier == trick.Forehead && v.Phase == trick.PhasePlay && len(v.Trick) == 5
+	})
+	if err := g.Apply(g.Next(), g.Legal(g.Next())[0]); err != nil { // the trick's last card
+		t.Fatal(err)
+	}
+	s := snapshotOf(g, "Special Rounds", 0)
+	s.Paused = true
+	m := onTable(testModel(80, 24, Settings{}), s)
+	v := m.table.snap.View.(*trick.View)
+	scr := plainView(m)
+	for _, p := range v.LastTrick {
+		if card := m.st.Card(p.Card); !strings.Contains(scr, m.table.plainName(p.Seat)+" "+stripANSI(card)) {
+			t.Errorf("seat %d's %s is not on the screen:\n%s", p.Seat, stripANSI(card), scr)
+		}
+	}
+}

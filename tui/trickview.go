@@ -497,7 +497,7 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	// The draw of a trump-choice round, the trick, or the last trick. A
 	// trick too wide for its line goes on in the line below, when that is free.
 	note := tm.foreheadNote(v)
-	wrap := !tm.showLast && note == ""
+	wrap := !tm.showLast
 	rest := ""
 	plain := func(s string) string { return s }
 	line := func(head string, parts []string, style func(string) string) {
@@ -573,9 +573,11 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	switch {
 	case tm.showLast:
 		b.WriteString(fit(prev, tm.width()))
-	case note != "":
+	case note != "" && rest == "":
 		b.WriteString(note)
-	default:
+	case note != "" && visibleWidth(rest+"   "+note) <= tm.width():
+		b.WriteString(rest + "   " + note)
+	default: // the trick's end first: it shows the seat's own card too
 		b.WriteString(rest)
 	}
 	b.WriteString("\n")
