@@ -14,7 +14,8 @@ import (
 // row means they are gone: their bot plays every turn from then on, and
 // SI-5 sits them out of a singularity round whose bidding begins while
 // they are. Any move, a Sit, a Subscribe or SetAway(false) brings them
-// back at once.
+// back at once (a move or SetAway only while they are at the table: see
+// back).
 
 // awayAfter is the number of timeouts in a row after which the bot plays
 // every turn of the seat.
@@ -37,14 +38,23 @@ func (t *Table) timedOut(i int) {
 // way back (a move, Sit, Subscribe, SetAway) comes through here, so a return
 // is announced once, whichever of them comes first, and only when the
 // others were told the bot plays for them: not in the waiting room, nor
-// after one timeout, which does not mean they left (ON-3).
+// after one timeout, which does not mean they left (ON-3). A move or
+// SetAway(false) from a person with no screen on the table (it closed
+// first: they went to the lobby while away, and the key that took them
+// there also said they were back) ends their away but not their absence:
+// only Sit or Subscribe seats them at the table again, so a game held for
+// its people stays held.
 func (t *Table) back(i int) {
 	s := &t.seats[i]
+	s.away, s.missed = false, 0
+	t.dirty = true
+	if !s.connected && !t.subscribed(s.owner.ID) {
+		return
+	}
 	if s.told {
 		t.system(fmt.Sprintf("%s is back", s.owner.Name))
 	}
-	s.away, s.connected, s.missed, s.told = false, true, 0, false
-	t.dirty = true
+	s.connected, s.told = true, false
 }
 
 // gone marks seat i's person as no longer at the table (their screen

@@ -275,7 +275,11 @@ func TestBotTakingOverIsAnnouncedOnce(t *testing.T) {
 					t.Fatalf("%s: the table waits for seat %d", how, s.Turn)
 				}
 			}
-			must(t, r.table.SetAway(carol, false))
+			if how == "away" {
+				must(t, r.table.SetAway(carol, false))
+			} else {
+				r.subscribe(carol) // her screen opens the table again
+			}
 			away := "carol is away: their bot plays until they are back"
 			if got, want := linesAbout(b, "carol"), []string{away, "carol is back"}; !slices.Equal(got, want) {
 				t.Fatalf("%s: carol's lines:\n%s\nwant:\n%s", how, strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -303,4 +307,53 @@ func TestAwayThenGoneIsToldOnce(t *testing.T) {
 			t.Fatalf("alice's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	})
+}
+
+// ON-2 with ON-3: a person away after two timeouts who goes to the lobby
+// has their game held like anyone else, also when the key that took them
+// there said they were back after their screen had closed (esc at the away
+// line: the table may hear the close first).
+func TestON2AwayPersonInTheLobbyHoldsTheGame(t *testing.T) {
+	for _, backFirst := range []bool{false, true} {
+		synctest.Test(t, func(t *testing.T) {
+			j := newMemJournal()
+			cfg := defaultConfig("toy")
+			cfg.Options = engine.Options{"rounds": "5"}
+			cfg.BotPace, cfg.TurnTimer = time.Second, 10*time.Second
+			cfg.UnattendedClose, cfg.SeatHold, cfg.Journal = time.Minute, 30*time.Minute, j
+			r := newRig(t, cfg)
+			a := r.subscribe(alice)
+			must(t, r.table.Start(alice))
+			for range 40 { // two timeouts in a row: away for good
+				if s := a.now(); s.Seats[0].Kind == Away && !s.Seats[0].TimedOut {
+					break
+				}
+				r.advance(time.Second)
+			}
+			if s := a.now(); s.Phase != Playing || s.Seats[0].Kind != Away || s.Seats[0].TimedOut {
+				t.Fatalf("phase %v seat %+v; want alice away for good in a running game", s.Phase, s.Seats[0])
+			}
+			if backFirst {
+				must(t, r.table.SetAway(alice, false))
+			}
+			a.sub.Close() // esc: to the lobby
+			if !backFirst {
+				must(t, r.table.SetAway(alice, false))
+			}
+			synctest.Wait()
+			held := j.count("t1")
+			r.advance(29 * time.Minute)
+			synctest.Wait()
+			if n := j.count("t1"); n != held {
+				t.Fatalf("back first %v: %d journal lines after 29 minutes in the lobby, want %d: the game went on without her", backFirst, n, held)
+			}
+			if sum := r.summary(); !sum.Held {
+				t.Fatalf("back first %v: the lobby's summary does not say the game waits for her", backFirst)
+			}
+			a = r.subscribe(alice) // back at the table: her own turns, with the timer
+			if s := a.now(); s.Phase != Playing || s.Held || kinds(s) != "hbb" {
+				t.Fatalf("back first %v: once back: phase %v held %v seats %q", backFirst, s.Phase, s.Held, kinds(s))
+			}
+		})
+	}
 }

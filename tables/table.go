@@ -1309,6 +1309,7 @@ func (t *Table) sit(p Player, want int) error {
 	mine := t.seatOf(p.ID)
 	if mine >= 0 && (want == engine.Spectator || want == mine) {
 		t.seats[mine].owner.Name = p.Name
+		t.seats[mine].connected = true // their screen is about to open the table
 		t.back(mine)
 		return nil
 	}
