@@ -107,6 +107,7 @@ type Table struct {
 	idleFor    time.Duration // the grace idleTimer was set to
 	pause      Timer         // the completed trick on screen ends when it fires (pause.go)
 	deadline   time.Time
+	left       turnLeft        // what was left of a turn clock that stopped before its turn ended (turnclock.go)
 	ctx        context.Context // Run's context (Background before Run): decisions derive from it
 	thinking   *decision       // the bot decision in flight for armed, nil when none
 	thinkers   sync.WaitGroup  // every deciding goroutine, stale ones included
@@ -724,6 +725,7 @@ func (t *Table) schedule() {
 	if k == t.armed {
 		return
 	}
+	t.keepTurnLeft(t.armed)
 	t.armed = k
 	t.stopTimers()
 	t.dropDecision()
@@ -745,8 +747,9 @@ func (t *Table) schedule() {
 		t.botTimer = t.clock.NewTimer(t.cfg.BotPace)
 		t.think(k, false) // the bot thinks while the pace runs
 	case !k.bot && t.cfg.TurnTimer > 0:
-		t.turnTimer = t.clock.NewTimer(t.cfg.TurnTimer)
-		t.deadline = t.clock.Now().Add(t.cfg.TurnTimer)
+		d := t.turnTime(k) // what is left of it when the person left during this turn (turnclock.go)
+		t.turnTimer = t.clock.NewTimer(d)
+		t.deadline = t.clock.Now().Add(d)
 		t.dirty = true
 	}
 }
