@@ -107,7 +107,8 @@ func (tm *tableModel) unknownCommand(name string) tea.Cmd {
 }
 
 // chatOrCommand sends a chat line, unless it is a command written as one
-// would in other programs ("/away", ":bot 3"): that runs as the command.
+// would in other programs ("/away", ":bot 3"): that runs as the command
+// (readChat).
 func (tm *tableModel) chatOrCommand(line string) tea.Cmd {
 	cmd, bad, chat := tm.m.readChat(line)
 	switch {
@@ -124,14 +125,14 @@ func (tm *tableModel) chatOrCommand(line string) tea.Cmd {
 
 // readChat sorts a chat line into a command to run, an unknown command (its
 // word) or chat to send. The chat opens with the "/" its key typed: "/"
-// and words that are no command is chat without that "/" ("/me" and
-// smileys stay as typed); ":" and an unknown word of letters is an unknown
-// command.
+// and words that are no command written in its form ("/away", "/bot 3";
+// not "/back in a minute") is chat without that "/" ("/me" and smileys
+// stay as typed); ":" and a word of letters is a command, known or not.
 func (m *model) readChat(line string) (cmd, bad, chat string) {
 	s := strings.TrimSpace(line)
 	rest, word, ok := cutCommandPrefix(s)
 	switch {
-	case ok && m.isCommand(word):
+	case ok && m.isCommand(word) && (s[0] == ':' || commandForm(strings.Fields(rest))):
 		return rest, "", ""
 	case ok && s[0] == ':' && !chatWord(word):
 		return "", word, ""
@@ -139,6 +140,31 @@ func (m *model) readChat(line string) (cmd, bad, chat string) {
 		return "", "", strings.TrimSpace(s[1:])
 	}
 	return "", "", line
+}
+
+// commandForm reports whether f, a command's words, has the words its
+// form asks for: "leave" alone, "bot" and a number, …; "leave it to me" is
+// chat.
+func commandForm(f []string) bool {
+	number := func(i int) bool {
+		_, err := strconv.Atoi(f[i])
+		return err == nil
+	}
+	switch f[0] {
+	case "away", "back", "leave":
+		return len(f) == 1
+	case "bot":
+		return len(f) == 2 && number(1)
+	case "penalty":
+		return len(f) >= 4 && number(1) && number(2)
+	case "invitebot":
+		return len(f) >= 3
+	case "kick", "unban":
+		return len(f) == 2
+	case "ban":
+		return len(f) == 2 || len(f) == 3
+	}
+	return len(f) >= 2 // announce TEXT
 }
 
 // chatWord reports whether a ":" or "/" word is chat: a smiley (":D",

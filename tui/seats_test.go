@@ -32,14 +32,23 @@ func TestSystemLinesKeepTheCaseOfNames(t *testing.T) {
 }
 
 // A chat line written as a command ("/away", ":bot 3") runs as the
-// command; smileys, "/me" and plain words stay chat, and the "/" the chat
-// key typed is not sent; ":" and an unknown word is an unknown command.
+// command; smileys, "/me" and plain words stay chat, and so do words after
+// the chat key's "/" that only start with a command ("/back in a minute"),
+// without that "/"; ":" and an unknown word is an unknown command.
 func TestCommandsTypedInTheChat(t *testing.T) {
 	m := testModel(80, 24, Settings{})
 	for _, c := range []struct{ in, cmd, bad, chat string }{
 		{in: "/away", cmd: "away"},
 		{in: ":bot 3", cmd: "bot 3"},
-		{in: "/leave now", cmd: "leave now"},
+		{in: "/leave", cmd: "leave"},
+		{in: "/bot 2", cmd: "bot 2"},
+		{in: "/leave it to me, partner", chat: "leave it to me, partner"},
+		{in: "/back in a minute", chat: "back in a minute"},
+		{in: "/away from keyboard soon", chat: "away from keyboard soon"},
+		{in: "/bot 1 please play faster", chat: "bot 1 please play faster"},
+		{in: "/bot please", chat: "bot please"},
+		{in: ":leave now", cmd: "leave now"},
+		{in: ":bot please", cmd: "bot please"},
 		{in: ":dance", bad: "dance"},
 		{in: ":D", chat: ":D"},
 		{in: ":P", chat: ":P"},
@@ -68,6 +77,38 @@ func TestSlashOpensTheChatWithTheSlash(t *testing.T) {
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("away")})
 	if in := m.table.chatIn; in == nil || in.value() != "/away" {
 		t.Fatal("after / and away the chat does not hold /away")
+	}
+}
+
+// Chat that starts with a command word is sent as chat, in every language:
+// it neither leaves nor comes back; /leave asks first, as L does.
+func TestChatStartingWithACommandWordIsChat(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, line := range []string{"leave it to me, partner", "back in a minute", "away from keyboard soon", "bot 1 please play faster"} {
+			m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+			m.Update(keyMsg("/"))
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(line)})
+			_, cmd := m.Update(keyMsg("enter"))
+			if m.screen != tableScreen || m.table.leaving || m.table.chatIn != nil || m.isErr || cmd == nil {
+				t.Errorf("%s, %q: screen %v, leaving %v, error %v %q, chat sent %v", lang, line, m.screen, m.table.leaving, m.isErr, m.status, cmd != nil)
+			}
+		}
+		for _, keys := range [][]string{{"/", "leave"}, {":", "leave"}} {
+			m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+			m.Update(keyMsg(keys[0]))
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(keys[1])})
+			m.Update(keyMsg("enter"))
+			if m.screen != tableScreen || !m.table.leaving {
+				t.Fatalf("%s, %v: screen %v, asking %v; want the question L asks", lang, keys, m.screen, m.table.leaving)
+			}
+			if out := stripANSI(m.View()); !strings.Contains(out, m.tx.get("leave for good")) {
+				t.Errorf("%s, %v: the question is not shown:\n%s", lang, keys, out)
+			}
+			m.Update(keyMsg("n"))
+			if m.screen != tableScreen || m.table.leaving {
+				t.Errorf("%s, %v: n did not keep the seat", lang, keys)
+			}
+		}
 	}
 }
 

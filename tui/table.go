@@ -389,13 +389,7 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		tm.showLast = !tm.showLast
 		return nil
 	case "L":
-		if tm.snap.Phase == tables.Playing && tm.snap.You >= 0 {
-			tm.leaving = true // a bot would finish the game: ask first
-			return nil
-		}
-		p, t := m.player, tm.t
-		cmd := m.leaveTable(m.tx.get("You left the table."))
-		return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
+		return tm.leave()
 	case "S":
 		if tm.snap.Phase == tables.Waiting {
 			p := m.player
@@ -412,6 +406,18 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		return tm.ddKey(v, k)
 	}
 	return nil
+}
+
+// leave gives up the seat (L, :leave); while the game is played a bot
+// would finish it, so it asks first.
+func (tm *tableModel) leave() tea.Cmd {
+	if tm.snap.Phase == tables.Playing && tm.snap.You >= 0 {
+		tm.leaving = true
+		return nil
+	}
+	p, t := tm.m.player, tm.t
+	cmd := tm.m.leaveTable(tm.m.tx.get("You left the table."))
+	return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
 }
 
 // typeLine edits a one-line text input; enter hands the text to done.
@@ -460,8 +466,7 @@ func (tm *tableModel) command(line string) tea.Cmd {
 	case "back":
 		return tm.comeBack()
 	case "leave":
-		t := tm.t
-		return tea.Batch(tm.m.leaveTable(tm.m.tx.get("You left the table.")), tableCmd(func() error { return t.Leave(p) }, ""))
+		return tm.leave()
 	}
 	if cmd, ok := tm.m.adminCommand(line); ok {
 		return cmd
