@@ -168,3 +168,49 @@ func TestLongPasteIsCutAndSaid(t *testing.T) {
 		t.Errorf("a key that fits still says %q", m.status)
 	}
 }
+
+// An escape sequence typed or pasted into a text field (what alt+] sends,
+// an OSC title) leaves the field open: its esc does not close the chat or
+// the form's field, and the rest of the text goes on being typed there.
+// Only a lone esc closes the field.
+func TestEscapeSequenceKeepsTheTextFieldOpen(t *testing.T) {
+	seq := []tea.KeyMsg{
+		{Type: tea.KeyRunes, Runes: []rune("hi")},
+		{Type: tea.KeyRunes, Runes: []rune("]"), Alt: true}, // esc ] as one read
+		{Type: tea.KeyRunes, Runes: []rune("0;t")},
+		{Type: tea.KeyCtrlG}, // the BEL that ends an OSC
+		{Type: tea.KeyRunes, Runes: []rune("["), Alt: true},
+		{Type: tea.KeyRunes, Runes: []rune("RED")},
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+		m.Update(keyMsg("/"))
+		for _, k := range seq {
+			m.Update(k)
+		}
+		if in := m.table.chatIn; in == nil || !strings.HasPrefix(in.value(), "/hi") || !strings.HasSuffix(in.value(), "RED") {
+			t.Fatalf("%s: after an escape sequence the chat is closed or lost its text", lang)
+		}
+		m.Update(keyMsg("esc"))
+		if m.table.chatIn != nil || m.screen != tableScreen {
+			t.Fatalf("%s: a lone esc does not close the chat", lang)
+		}
+
+		m = testModel(80, 24, Settings{Lang: lang})
+		m.form, m.screen = m.newForm("singularity"), createScreen
+		f := m.form
+		for f.cursor = 0; !f.onText(); f.cursor++ {
+		}
+		f.update(keyMsg("e"))
+		for _, k := range seq {
+			m.Update(k)
+		}
+		if !f.editing || !strings.HasSuffix(f.input.value(), "hi0;tRED") {
+			t.Fatalf("%s: the form's field after an escape sequence: editing %v", lang, f.editing)
+		}
+		m.Update(keyMsg("esc"))
+		if f.editing {
+			t.Fatalf("%s: a lone esc does not end editing the field", lang)
+		}
+	}
+}

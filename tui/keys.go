@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -31,6 +32,17 @@ func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
 // key is esc, then the letters.
 func escTyped(msg tea.KeyMsg) bool {
 	return msg.Alt && msg.Type == tea.KeyRunes && !msg.Paste
+}
+
+// escSequence reports whether k is the start of an escape sequence that
+// reached a text field (alt+"]" of an OSC, alt+"[" …): not esc and a key
+// typed together, which come as alt+letter, but bytes to leave out.
+func escSequence(k tea.KeyMsg) bool {
+	if !escTyped(k) || len(k.Runes) == 0 {
+		return false
+	}
+	r := k.Runes[0]
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
 // binding is one key of the help bar.

@@ -510,6 +510,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // splitIfKeys splits merged keystrokes, unless the screen is taking text.
 func (m *model) splitIfKeys(k tea.KeyMsg) []tea.KeyMsg {
 	if m.takingText() {
+		if escSequence(k) {
+			return nil
+		}
 		if escTyped(k) && !textWordKey(k) {
 			k.Alt = false
 			return []tea.KeyMsg{{Type: tea.KeyEsc}, k}
