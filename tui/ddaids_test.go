@@ -661,3 +661,25 @@ func TestDouDizhuTypingAndMarkingSayWhenTheyReplaceEachOther(t *testing.T) {
 		}
 	}
 }
+
+// A bracketed paste into the play line types its ranks as typing them
+// does, in every language: up to the first that is no rank, which is
+// answered as that key typed would be.
+func TestDouDizhuPastedRanksAreTyped(t *testing.T) {
+	g := ddPlayUntil(t, 8, func(g engine.Game, v *doudizhu.View) bool {
+		return g.Next() == 0 && v.Phase == doudizhu.Playing
+	})
+	paste := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Paste: true} }
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+		m.Update(paste("45678"))
+		if m.table.ranks != "45678" || m.isErr {
+			t.Fatalf("%s: pasting 45678 typed %q (error %q)", lang, m.table.ranks, m.status)
+		}
+		m.Update(keyMsg("esc"))
+		m.Update(paste("3 3z4"))
+		if want := m.tx.f("%s is not a rank: type %s.", "z", ddRankList[rankLang(m.tx.lang)]); m.table.ranks != "33" || m.status != want {
+			t.Fatalf("%s: pasting \"3 3z4\" typed %q and said %q; want 33 and %q", lang, m.table.ranks, m.status, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -101,24 +102,37 @@ func (tm *tableModel) ddKey(v *doudizhu.View, k tea.KeyMsg) tea.Cmd {
 			tm.clearPlay()
 			return tm.send(engine.PlayRanks(sortRanks(ranks)))
 		default:
-			if len(key) == 1 {
-				typed, ok := ddTyped(tm.m.tx.lang, tm.ranks, key)
-				if !ok || len(typed) > 20 {
-					tm.turnNote = tm.ddKeyRefused(key, ok)
-					tm.m.say(tm.turnNote, true)
-					return nil
+			if k.Paste { // pasted ranks are typed one by one, up to the first that is none
+				for _, r := range k.Runes {
+					if !unicode.IsSpace(r) && !tm.typeRank(string(r)) {
+						break
+					}
 				}
-				tm.ranks = typed
-				if slices.Contains(tm.marked, true) {
-					tm.m.say(tm.m.tx.get("Typed ranks replace the marked cards."), false)
-				}
-				for i := range tm.marked {
-					tm.marked[i] = false
-				}
+			} else if len(key) == 1 {
+				tm.typeRank(key)
 			}
 		}
 	}
 	return nil
+}
+
+// typeRank adds the rank key types to the play being typed; when key types
+// none, or the play is full, it says why and reports false.
+func (tm *tableModel) typeRank(key string) bool {
+	typed, ok := ddTyped(tm.m.tx.lang, tm.ranks, key)
+	if !ok || len(typed) > 20 {
+		tm.turnNote = tm.ddKeyRefused(key, ok)
+		tm.m.say(tm.turnNote, true)
+		return false
+	}
+	tm.ranks = typed
+	if slices.Contains(tm.marked, true) {
+		tm.m.say(tm.m.tx.get("Typed ranks replace the marked cards."), false)
+	}
+	for i := range tm.marked {
+		tm.marked[i] = false
+	}
+	return true
 }
 
 // ddKeyRefused says what to type instead of a key that types no rank, or,
