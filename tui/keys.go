@@ -102,8 +102,10 @@ func keyWeight(keys string) int {
 		return 90
 	case "/", ".", "tab", "space":
 		return 10
-	case "f", "w": // the lobby's filter and watch: joining by code matters more
+	case "f": // the lobby's filter: joining by code matters more
 		return 30
+	case "w": // the lobby's watch: how a newcomer sees a game before sitting down
+		return 60
 	}
 	return 50
 }

@@ -347,3 +347,17 @@ func TestPlayAgainNamesTheNewHost(t *testing.T) {
 		m.cleanup()
 	}
 }
+
+// At 80 columns the lobby's key bar names w, the way to watch a table,
+// and ? for the help, in every language.
+func TestLobbyBarShowsWatchAt80Columns(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := withLobby(t, testModel(80, 24, Settings{Lang: lang}))
+		bar := stripANSI(m.st.helpBar(80, m.lobbyKeys()))
+		for _, want := range []string{"w " + m.tx.get("watch"), "? " + m.tx.get("help")} {
+			if !strings.Contains(bar, want) {
+				t.Errorf("%s: the key bar %q has no %q", lang, bar, want)
+			}
+		}
+	}
+}

@@ -143,7 +143,7 @@ var catalogueDE = map[string]string{
 	"guest":                                 "Gast",
 	"help":                                  "Hilfe",
 	"hint":                                  "Tipp",
-	"invite code":                           "Einladungscode",
+	"invite code":                           "Code",
 	"join":                                  "beitreten",
 	"landlord":                              "Grundherr",
 	"last":                                  "zuletzt",

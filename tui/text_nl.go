@@ -143,7 +143,7 @@ var catalogueNL = map[string]string{
 	"guest":                                 "gast",
 	"help":                                  "hulp",
 	"hint":                                  "hint",
-	"invite code":                           "uitnodigingscode",
+	"invite code":                           "code",
 	"join":                                  "meedoen",
 	"landlord":                              "landheer",
 	"last":                                  "laatst",
