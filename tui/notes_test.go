@@ -146,7 +146,7 @@ func TestBlindBiddingSaysWhenTheCardsCome(t *testing.T) {
 
 // After one timeout the player's turns are still theirs (the table waits
 // for them): their line says their bot made that move, not that they are
-// away.
+// away, and their seat carries no [away] tag; once gone for good it does.
 func TestOneTimeoutIsNotAway(t *testing.T) {
 	g := playTo(t, "singularity", 4, 5, func(g engine.Game) bool { return g.View(0).(*trick.View).Round == 2 })
 	for lang, want := range map[string]string{
@@ -157,13 +157,20 @@ func TestOneTimeoutIsNotAway(t *testing.T) {
 		s := snapshotOf(g, "Singularity", 0)
 		s.Seats[0].Kind, s.Seats[0].TimedOut, s.BotRounds = tables.Away, true, []int{1}
 		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		tag := "[" + m.tx.get("away") + "]"
 		if got := m.table.awayLine(); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+		if out := ansi.Strip(m.View()); strings.Contains(out, "alice "+tag) || !strings.Contains(out, want) {
+			t.Errorf("%s: after one timeout the screen shows %s or not %q:\n%s", lang, tag, want, out)
 		}
 		s.Seats[0].TimedOut = false // gone for good: the bot plays on
 		m = onTable(testModel(80, 24, Settings{Lang: lang}), s)
 		if got := m.table.awayLine(); got == want {
 			t.Errorf("%s: an away player reads %q", lang, got)
+		}
+		if out := ansi.Strip(m.View()); !strings.Contains(out, "alice "+tag) {
+			t.Errorf("%s: an away player's seat has no %s:\n%s", lang, tag, out)
 		}
 	}
 }

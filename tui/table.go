@@ -762,7 +762,8 @@ func (c *blockCache[K]) get(i int, key K, draw func() seatBlock) seatBlock {
 	return b
 }
 
-// seatName renders a seat's name with who plays it.
+// seatName renders a seat's name with who plays it: [away] when the
+// person's bot plays their turns.
 func (tm *tableModel) seatName(i int) string {
 	s := tm.snap
 	st, tx := tm.m.st, tm.m.tx
@@ -779,7 +780,9 @@ func (tm *tableModel) seatName(i int) string {
 	case tables.Bot:
 		name = st.Bot.Render(name + " [" + tx.get("bot") + "]")
 	case tables.Away:
-		name = st.Away.Render(name + " [" + tx.get("away") + "]")
+		if !si.TimedOut || !si.Connected { // timed out once, the person still has each turn: not away
+			name = st.Away.Render(name + " [" + tx.get("away") + "]")
+		}
 	case tables.Free:
 		name = st.Subtle.Render(name)
 	}
