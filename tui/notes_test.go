@@ -174,3 +174,18 @@ func TestOneTimeoutIsNotAway(t *testing.T) {
 		}
 	}
 }
+
+// In the forehead round the table plays the player's card for them, as
+// the turn line says: the key bar offers no key to play it.
+func TestForeheadBarOffersNoPlay(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := foreheadRound(t, testModel(80, 24, Settings{Lang: lang}))
+		out := ansi.Strip(m.View())
+		if !strings.Contains(out, m.tx.get("Your turn: the card on your forehead is played for you.")) {
+			t.Fatalf("%s: not the forehead round's turn:\n%s", lang, out)
+		}
+		if bar := ansi.Strip(m.st.helpBar(80, m.table.keys())); strings.Contains(bar, "enter") {
+			t.Errorf("%s: the key bar offers %q", lang, bar)
+		}
+	}
+}

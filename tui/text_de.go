@@ -163,7 +163,6 @@ var catalogueDE = map[string]string{
 	"passed":                                "passt",
 	"pass":                                  "passen",
 	"play":                                  "spielen",
-	"play your card":                        "Karte spielen",
 	"private":                               "privat",
 	"quick play":                            "Schnellspiel",
 	"quit":                                  "beenden",

@@ -163,7 +163,6 @@ var catalogueNL = map[string]string{
 	"passed":                                "past",
 	"pass":                                  "pas",
 	"play":                                  "spelen",
-	"play your card":                        "kaart spelen",
 	"private":                               "privé",
 	"quick play":                            "snel spelen",
 	"quit":                                  "stoppen",

@@ -26,8 +26,8 @@ func (tm *tableModel) trickKeys(v *trick.View) []binding {
 		}
 		return bs
 	case trick.PhasePlay:
-		if v.Hand == nil {
-			return []binding{{"enter", tx.get("play your card")}}
+		if v.Hand == nil { // forehead round: the table plays the card for you
+			return nil
 		}
 		return []binding{{"←→", tx.get("choose")}, {"enter", tx.get("play")}}
 	}
