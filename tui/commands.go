@@ -163,8 +163,10 @@ func commandForm(f []string) bool {
 		return len(f) == 2
 	case "ban":
 		return len(f) == 2 || len(f) == 3
+	case "announce":
+		return len(f) >= 2
 	}
-	return len(f) >= 2 // announce TEXT
+	return false
 }
 
 // chatWord reports whether a ":" or "/" word is chat: a smiley (":D",
