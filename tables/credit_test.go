@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/cardroom/cardroom/engine"
 )
@@ -141,6 +142,59 @@ func TestON6TakeoverPartWayIsFromItsRound(t *testing.T) {
 			t.Errorf("header seats %q from_round %v; want eve from round %d", h.Seats, h.FromRound, took)
 		}
 		if len(j.finished) != 1 || j.finished[0].Seats[1].From != took || j.finished[0].Seats[0].From != 0 {
+			t.Errorf("finished: %+v; want seat 2 from round %d", j.finished, took)
+		}
+	})
+}
+
+// A takeover after a restart (ON-6): the rounds replayed from the journal
+// stay the seat's bot's, and eve, who sits in its seat in a later round of
+// the restored table, is credited from that round.
+func TestON6TakeoverAfterARestartIsFromItsRound(t *testing.T) {
+	eve := Player{ID: "SHA256:eve", Name: "eve"}
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.Options = engine.Options{"rounds": "5"}
+		cfg.BotPace = time.Second
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		play := func(r *rig, a *watcher, until func(Snapshot) bool) Snapshot {
+			for {
+				s := a.now()
+				if until(s) {
+					return s
+				}
+				if moves := s.View.LegalMoves(); s.Turn == 0 && len(moves) > 0 {
+					must(t, r.table.Move(alice, moves[0]))
+				} else {
+					r.advance(time.Second)
+				}
+			}
+		}
+		play(r, a, func(s Snapshot) bool { return s.Round == 2 })
+		r.stop()
+
+		r = &rig{t: t, clock: NewFakeClock(t0), sink: &memSink{}, log: &testLog{}, errc: make(chan error, 1)}
+		c := Config{Journal: j, Bots: randomBots, Clock: r.clock, Sink: r.sink, Logger: r.log}
+		tb, err := Restore(engine.NewRegistry(toyRuleset("toy")), j.saved("t1"), c)
+		must(t, err)
+		r.run(tb)
+		a = r.subscribe(alice)
+		const took = 3
+		play(r, a, func(s Snapshot) bool { return s.Round == took })
+		must(t, tb.Sit(eve, 1))
+		must(t, tb.SetAway(eve, true)) // her bot plays her seat
+		s := play(r, a, func(s Snapshot) bool { return s.Phase == Over })
+		if c := s.Credits[1]; c.Player.ID != eve.ID || c.From != took {
+			t.Errorf("seat 2 credited to %+v; want eve from round %d", c, took)
+		}
+		if hs := s.Holders; len(hs) != 3 || len(hs[1]) != 2 || hs[1][1] != (Holder{"eve", took}) {
+			t.Errorf("holders %+v; want seat 2's bot, then eve from round %d", hs, took)
+		}
+		if len(j.finished) != 1 || j.finished[0].Seats[1].From != took {
 			t.Errorf("finished: %+v; want seat 2 from round %d", j.finished, took)
 		}
 	})
