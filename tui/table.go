@@ -309,8 +309,8 @@ func (tm *tableModel) nearestLegal() int {
 func dist(a, b int) int { return max(a-b, b-a) }
 
 func (tm *tableModel) key(k tea.KeyMsg) tea.Cmd {
-	tm.endedDeal = nil // the end of a deal is shown until a key
-	if tm.away() {     // any key brings the player back, and does what it does
+	tm.endedDeal = nil                    // the end of a deal is shown until a key
+	if tm.away() && k.String() != "esc" { // any key but esc brings the player back, and does what it does
 		return tea.Batch(tm.comeBack(), tm.key1(k))
 	}
 	return tm.key1(k)

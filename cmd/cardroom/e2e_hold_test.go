@@ -14,8 +14,8 @@ import (
 // resumes where it stopped when they come back (ON-3), over the real
 // server and a real SSH client, on an injected clock: alice runs out of
 // time twice in a row (away: her bot plays), presses esc — the key that
-// takes her to the lobby also says she is back, after her screen has
-// closed — and the lobby shows her game on hold; later she leaves at her
+// takes her to the lobby, and the one key that does not say she is back —
+// and the lobby shows her game on hold; later she leaves at her
 // bid with 20 s left and, five minutes on, finds those 20 s again.
 func TestE2ELobbyHoldsTheGameAndItsClock(t *testing.T) {
 	clock := tables.NewFakeClock(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
