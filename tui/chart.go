@@ -10,11 +10,12 @@ import (
 // mark (marks[seat], a letter of its name: see chartLegend) in its own colour
 // and joined by / - \ to the next round's, the zero line dotted. h is the
 // plot height in rows; the y axis labels take 7 columns, more when a total
-// is wider.
-func (s *Styles) chart(totals [][]int, marks []string, h int) string {
+// is wider. A point two or more seats share is marked chartShared; shared
+// says whether any is.
+func (s *Styles) chart(totals [][]int, marks []string, h int) (out string, shared bool) {
 	players := len(marks)
 	if len(totals) == 0 || players == 0 || h < 3 {
-		return ""
+		return "", false
 	}
 	lo, hi := 0, 0
 	for _, row := range totals {
@@ -54,8 +55,17 @@ func (s *Styles) chart(totals [][]int, marks []string, h int) string {
 		}
 	}
 	for round, row := range totals {
+		on := map[int]int{} // by row: the seats with a point there
+		for seat := 0; seat < players; seat++ {
+			on[h-1-y(row[seat])]++
+		}
 		for seat := 0; seat < players; seat++ {
 			r := h - 1 - y(row[seat])
+			if on[r] > 1 {
+				grid[r][round*colW] = s.Bold.Render(chartShared)
+				shared = true
+				continue
+			}
 			grid[r][round*colW] = inks[seat%len(inks)].Render(marks[seat])
 		}
 	}
@@ -73,8 +83,11 @@ func (s *Styles) chart(totals [][]int, marks []string, h int) string {
 		}
 		b.WriteString(s.Subtle.Render(padLeft(label, lw)) + " " + strings.Join(grid[r], "") + "\n")
 	}
-	return b.String()
+	return b.String(), shared
 }
+
+// chartShared marks a point of the chart that two or more seats share.
+const chartShared = "*"
 
 // chartInks are the seats' colours in the chart and its legend.
 func (s *Styles) chartInks() []ink { return []ink{s.Title, s.Err, s.OK, s.Warn, s.Bot, s.Key} }

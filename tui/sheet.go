@@ -196,8 +196,13 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 		b.WriteString(st.Subtle.Render(fit(l, tm.m.width)) + "\n")
 	}
 	if chartH > 0 {
-		b.WriteString("\n" + st.chart(totals, marks, chartH))
-		b.WriteString(st.chartLegend(marks, names, tm.m.width) + "\n")
+		plot, shared := st.chart(totals, marks, chartH)
+		b.WriteString("\n" + plot)
+		extra := ""
+		if shared {
+			extra = chartShared + " " + tx.get("more than one")
+		}
+		b.WriteString(st.chartLegend(marks, names, extra, tm.m.width) + "\n")
 	}
 	return b.String()
 }
@@ -271,18 +276,24 @@ func chartMarks(names []string) []string {
 }
 
 // chartLegend is the line under the chart naming each seat's mark, in the
-// seat's colour.
-func (s *Styles) chartLegend(marks, names []string, width int) string {
+// seat's colour, then extra ("" for none), which always gets its room.
+func (s *Styles) chartLegend(marks, names []string, extra string, width int) string {
 	inks := s.chartInks()
 	var parts []string
 	w := 0
+	if extra != "" {
+		w = visibleWidth(extra) + 2
+	}
 	for i, m := range marks {
 		p := m + " " + names[i]
-		if w+len(p)+2 > width {
+		if w+visibleWidth(p)+2 > width {
 			break
 		}
 		w += visibleWidth(p) + 2
 		parts = append(parts, inks[i%len(inks)].Render(p))
+	}
+	if extra != "" {
+		parts = append(parts, s.Bold.Render(extra))
 	}
 	return strings.Join(parts, "  ")
 }

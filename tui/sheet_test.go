@@ -252,7 +252,7 @@ func TestSheetLinesUpAtTheLargestPenalty(t *testing.T) {
 func TestChartAxisFitsItsLabels(t *testing.T) {
 	st := testModel(80, 24, Settings{}).st
 	for _, lo := range []int{-5, -2000, -9999995} {
-		lines := strings.Split(strings.TrimSuffix(stripANSI(st.chart([][]int{{10, 0}, {20, lo}}, []string{"A", "B"}, 6)), "\n"), "\n")
+		lines := strings.Split(strings.TrimSuffix(stripANSI(chartPlot(st, [][]int{{10, 0}, {20, lo}}, []string{"A", "B"}, 6)), "\n"), "\n")
 		for _, l := range lines {
 			if visibleWidth(l) != visibleWidth(lines[0]) {
 				t.Errorf("lowest total %d: the chart's lines are not one width:\n%s", lo, strings.Join(lines, "\n"))
@@ -333,6 +333,33 @@ func TestSheetCreditsEachRoundToWhoPlayedIt(t *testing.T) {
 			if !regexp.MustCompile(`(?m)^ *1 +` + regexp.QuoteMeta(clipText(before, 9)) + ` `).MatchString(out) {
 				t.Errorf("%s %v: deal 1's landlord is not %s:\n%s", lang, size, before, out)
 			}
+		}
+	}
+}
+
+// chartPlot is the chart's drawing without whether a point is shared.
+func chartPlot(st *Styles, totals [][]int, marks []string, h int) string {
+	out, _ := st.chart(totals, marks, h)
+	return out
+}
+
+// Seats with the same total share a point of the chart: it is marked as
+// shared instead of showing one of them, and the legend says what the mark
+// means.
+func TestChartMarksSharedPoints(t *testing.T) {
+	st := testModel(80, 24, Settings{}).st
+	out, shared := st.chart([][]int{{0, 0, 0}, {20, 20, -10}, {30, 40, 10}}, []string{"A", "B", "C"}, 6)
+	lines := strings.Split(stripANSI(out), "\n")
+	if !shared || !strings.Contains(lines[0], "B") || strings.Count(stripANSI(out), chartShared) != 2 {
+		t.Errorf("shared %v:\n%s", shared, stripANSI(out))
+	}
+	if _, shared := st.chart([][]int{{0, 10}, {20, -10}}, []string{"A", "B"}, 6); shared {
+		t.Error("a chart without a shared point says it has one")
+	}
+	for _, w := range []int{80, 30} {
+		l := stripANSI(st.chartLegend([]string{"A", "B", "C"}, []string{"alice", "bob", "carol"}, "* more than one", w))
+		if !strings.HasSuffix(l, "* more than one") || visibleWidth(l) > w {
+			t.Errorf("width %d: legend %q", w, l)
 		}
 	}
 }

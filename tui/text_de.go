@@ -183,6 +183,7 @@ var catalogueDE = map[string]string{
 	"time %d s":                             "Zeit %d s",
 	"took %d":                               "Stiche %d",
 	"total":                                 "Summe",
+	"more than one":                         "mehrere",
 	"tricks":                                "Stiche",
 	"trump":                                 "Trumpf",
 	"trump not known yet":                   "Trumpf noch offen",

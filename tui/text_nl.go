@@ -183,6 +183,7 @@ var catalogueNL = map[string]string{
 	"time %d s":                             "tijd %d s",
 	"took %d":                               "slagen %d",
 	"total":                                 "totaal",
+	"more than one":                         "meerdere",
 	"tricks":                                "slagen",
 	"trump":                                 "troef",
 	"trump not known yet":                   "troef nog onbekend",
