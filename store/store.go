@@ -213,6 +213,9 @@ func openDB(path string, fullSync bool) (*sql.DB, error) {
 	// Write transactions take the write lock at BEGIN, so two of them never
 	// deadlock upgrading a read lock; the busy timeout queues them instead.
 	q.Set("_txlock", "immediate")
+	// Temporary tables, sorts and statement journals stay in memory: the
+	// container image has no writable temporary directory.
+	q.Add("_pragma", "temp_store(memory)")
 	if fullSync {
 		q.Set("_synchronous", "FULL")
 	} else {

@@ -102,6 +102,11 @@ func TestOpenEmpty(t *testing.T) {
 	if busy != int(busyTimeout.Milliseconds()) {
 		t.Errorf("busy_timeout %d, want %d", busy, busyTimeout.Milliseconds())
 	}
+	var temp int // 2: memory, for the container image without a temporary directory
+	must(t, s.db.QueryRow(`PRAGMA temp_store`).Scan(&temp))
+	if temp != 2 {
+		t.Errorf("temp_store %d, want 2 (memory)", temp)
+	}
 	if fi, err := os.Stat(dir); err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("data dir: %v, %v; want mode 0700", fi.Mode(), err)
 	}
