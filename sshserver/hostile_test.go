@@ -11,6 +11,9 @@ package sshserver_test
 //   - hidden cards, on the bytes of a whole game of each rule set for a
 //     seat and a spectator: TestE2EHiddenCardsNeverOnTheWire, and on the
 //     screens at every turn TestE2ESpectatorNeverSeesAHand (cmd/cardroom);
+//   - control strings (OSC, DCS …) in the input, typed as keys:
+//     TestControlStringsInTheInputNeverReachTheProgram (this package) and
+//     TestE2EControlStringsAreNotTyped (cmd/cardroom);
 //   - escape sequences in names and chat reaching another terminal:
 //     TestE2EEscapesNeverReachAnotherTerminal (cmd/cardroom), and the fuzz
 //     targets of tables.Clean and ValidName.

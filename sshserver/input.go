@@ -72,6 +72,17 @@ func (l *inputLimit) take(now time.Time, p []byte) int {
 	return n
 }
 
+// spend charges the control strings the filter took out: a key each and
+// their bytes, so a flood of them is held back like one of keys.
+func (l *inputLimit) spend(keys, bytes int) {
+	if l.keyRate > 0 {
+		l.keys -= float64(keys)
+	}
+	if l.byteRate > 0 {
+		l.bytes -= float64(bytes)
+	}
+}
+
 // wait is how long until one more key and one more byte may pass (0: now).
 func (l *inputLimit) wait() time.Duration {
 	var need float64 // seconds

@@ -76,6 +76,31 @@ func TestScreenShowsAndUpdatesOnKeys(t *testing.T) {
 	waitFor(ctx, t, c, "size 120x40") // clamped to MaxWidth × MaxHeight
 }
 
+// Control strings a client sends between keys (a title OSC, a terminal's
+// answer ending in ST, a DCS) do not reach the program: their "+"s are not
+// counted, the keys around them are.
+func TestControlStringsInTheInputNeverReachTheProgram(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
+	waitFor(ctx, t, c, "count 0")
+	typeKeys(t, c, "+")
+	waitFor(ctx, t, c, "count 1")
+	typeKeys(t, c, "\x1b]0;+++\a")
+	typeKeys(t, c, "\x1b]11;rgb:0000/0000/0000\x1b\\")
+	typeKeys(t, c, "\x1bP++++\x1b\\")
+	typeKeys(t, c, "+")
+	counted := func(screen string) bool {
+		return strings.Contains(screen, "count 2") || strings.Contains(screen, "count 9")
+	}
+	if err := c.WaitUntil(ctx, "the last +", counted); err != nil {
+		t.Fatal(err)
+	}
+	if screen := c.Screen().String(); !strings.Contains(screen, "count 2") {
+		t.Errorf("after +, three control strings with 7 + in them, and +:\n%s\nwant count 2", screen)
+	}
+}
+
 func TestKeyIdentityIsTheClientsKey(t *testing.T) {
 	ts := start(t, sshserver.Config{})
 	ctx := testCtx(t)

@@ -451,24 +451,27 @@ func (s *Server) waitOutbox(sess *Session, ob *outbox) {
 	}
 }
 
-// pump copies the client's input to the program, within the session's
-// input limit, and notes when input came. While the limit's buckets are
-// empty it does not read, so a flooding client is held back by the SSH
-// window instead of costing the server CPU.
+// pump copies the client's input to the program, without the control
+// strings in it (see ctlFilter) and within the session's input limit, and
+// notes when input came. While the limit's buckets are empty it does not
+// read, so a flooding client is held back by the SSH window instead of
+// costing the server CPU.
 func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
 	clock := s.cfg.Clock
 	lim := newInputLimit(s.cfg.InputKeyRate, s.cfg.InputKeyBurst, s.cfg.InputByteRate, clock.Now())
+	var ctl ctlFilter
 	var noticed time.Time     // when the model was last told of dropped input
 	buf := make([]byte, 1024) // keys and pastes; bubbletea reads 256 at a time
 	for {
+		asked := clock.Now()
 		n, err := sess.ss.Read(buf)
 		if n > 0 {
 			now := clock.Now()
 			sess.lastInput.Store(now.UnixNano())
-			p := buf[:n]
+			p, strs, removed := ctl.filter(buf[:n], now.Sub(asked))
 			if lim != nil {
-				if k := lim.take(now, p); k < n {
-					if sess.droppedInput.Add(int64(n-k)) == int64(n-k) {
+				if k := lim.take(now, p); k < len(p) {
+					if sess.droppedInput.Add(int64(len(p)-k)) == int64(len(p)-k) {
 						s.log.Info("input too fast; dropping keys", "session", sess.id)
 					}
 					if noticed.IsZero() || now.Sub(noticed) >= inputNoticeEvery {
@@ -477,6 +480,7 @@ func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
 					}
 					p = p[:k]
 				}
+				lim.spend(strs, removed)
 			}
 			if len(p) > 0 {
 				if _, werr := pw.Write(p); werr != nil {
