@@ -51,6 +51,25 @@ func TestE2EEscapesNeverReachAnotherTerminal(t *testing.T) {
 	}
 }
 
+// Control strings a client sends in the middle of typing a chat line (a
+// title OSC ended by BEL, a terminal's colour answer ended by ST) are not
+// typed: the line is what was typed around them.
+func TestE2EControlStringsAreNotTyped(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+	ada.createTable("Boerenbridge")
+	ada.typ("/hel")
+	ada.typ("\x1b]0;title\a")
+	ada.typ("lo")
+	ada.typ("\x1b]11;rgb:0000/0000/0000\x1b\\")
+	ada.typ(" world\r")
+	got := ada.waitUntil("ada's chat line", func(s string) bool { return strings.Contains(s, "ada: hel") })
+	if !strings.Contains(got, "ada: hello world") || strings.Contains(got, "title") || strings.Contains(got, "rgb") {
+		t.Errorf("chat after typing hel, a title OSC, lo, a colour answer and \" world\":\n%s\nwant the line \"ada: hello world\"", got)
+	}
+}
+
 // Hidden cards, on the bytes: a whole game of each rule set, played by ada
 // against bots and followed by carol from the lobby. Hands are drawn only
 // as framed card rows (│A♠│K♠│). In all the bytes ada's terminal got, every
