@@ -105,13 +105,13 @@ func TestInputLimitCountsKeysBehindTheFilter(t *testing.T) {
 	var f ctlFilter
 	l := newInputLimit(2, 0, -1, t0) // 4 keys
 	p, _, _ := f.filter([]byte("a\x1b]0;title\ab\x1b[Acj"), time.Second)
-	if n := l.take(t0, p); string(p[:n]) != "ab\x1b[Ac" {
+	if n, _ := l.take(t0, p); string(p[:n]) != "ab\x1b[Ac" {
 		t.Errorf("a, a string, b, up, c, j with a budget of 4 keys: %q passed, want %q", p[:n], "ab\x1b[Ac")
 	}
 	l = newInputLimit(1.5, 0, -1, t0) // 3 keys
 	f.filter([]byte("\x1b]ab"), time.Second)
 	p, _, _ = f.filter([]byte("cd"), time.Second)
-	if n := l.take(t0, p); string(p[:n]) != "\x1b]ab" {
+	if n, _ := l.take(t0, p); string(p[:n]) != "\x1b]ab" {
 		t.Errorf("alt+] a b held, then c d, with a budget of 3 keys: %q passed, want %q", p[:n], "\x1b]ab")
 	}
 	// Each string taken out costs a key and its bytes.

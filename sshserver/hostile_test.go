@@ -353,3 +353,17 @@ func TestHostileInputFloodIsCutToTheRate(t *testing.T) {
 		t.Errorf("the session end does not log the 1970 bytes dropped:\n%s", ts.logs.String())
 	}
 }
+
+// A paste longer than the byte budget is cut short, and the program is told
+// it ended there: the keys typed after it count as keys, instead of being
+// taken for more of a paste whose end marker was dropped.
+func TestCutPasteEndsForTheProgram(t *testing.T) {
+	ts := start(t, sshserver.Config{InputByteRate: 50, IdleTimeout: -1, KeepaliveInterval: -1, Clock: sshtest.NewFakeClock()})
+	ctx := testCtx(t)
+	c := dial(ctx, t, ts.addr, sshtest.Options{User: "ada"})
+	waitFor(ctx, t, c, "count 0")
+	typeKeys(t, c, "\x1b[200~"+strings.Repeat("x", 300)+"\x1b[201~")
+	waitFor(ctx, t, c, "input dropped")
+	typeKeys(t, c, "+")
+	waitFor(ctx, t, c, "count 1")
+}

@@ -17,6 +17,8 @@ type inputLimit struct {
 	keys, bytes         float64 // tokens left
 	last                time.Time
 	paste               bool // inside a bracketed paste, which counts as one key
+	skipping            bool // dropping the rest of a paste cut short, up to its end marker
+	endAt               int  // how much of pasteEnd the skipped bytes so far end with
 }
 
 // newInputLimit returns the session's limit, or nil when both rates are
@@ -47,13 +49,17 @@ func (l *inputLimit) refill(now time.Time) {
 }
 
 // take spends the budget on p and returns how many of its bytes may pass:
-// whole keys from its start while both buckets last.
-func (l *inputLimit) take(now time.Time, p []byte) int {
+// whole keys from its start while both buckets last. closePaste: those
+// bytes end inside a paste, which the program must be told has ended
+// (pasteEnd), or it would take the keys typed after it for more of it;
+// the rest of that paste is then skipped (skipCut).
+func (l *inputLimit) take(now time.Time, p []byte) (n int, closePaste bool) {
 	l.refill(now)
-	n := 0
 	for n < len(p) {
+		inPaste := l.paste
 		end, key := l.next(p, n)
 		if l.keyRate > 0 && key && l.keys < 1 || l.byteRate > 0 && l.bytes < float64(end-n) {
+			closePaste = inPaste
 			break
 		}
 		if key && l.keyRate > 0 {
@@ -64,12 +70,55 @@ func (l *inputLimit) take(now time.Time, p []byte) int {
 		}
 		n = end
 	}
-	// The rest of p is dropped: a paste it was in is over as far as the
-	// program will know.
 	if n < len(p) {
 		l.paste = false
+		l.skipDropped(p[n:], closePaste)
 	}
-	return n
+	return n, closePaste
+}
+
+// skipDropped reads the bytes take dropped, from inside a paste or not, so
+// that skipCut drops what is left of the paste they end in, if any.
+func (l *inputLimit) skipDropped(rest []byte, inPaste bool) {
+	for len(rest) > 0 {
+		if !inPaste {
+			j := bytes.Index(rest, pasteStart)
+			if j < 0 {
+				return
+			}
+			rest, inPaste = rest[j+len(pasteStart):], true
+			continue
+		}
+		l.skipping, l.endAt = true, 0
+		rest = l.skipCut(rest)
+		inPaste = l.skipping
+	}
+	if inPaste && !l.skipping { // the paste began at the end of rest
+		l.skipping, l.endAt = true, 0
+	}
+}
+
+// skipCut returns p without the rest of a paste that take cut short: up to
+// and including its end marker, which the program has had already.
+func (l *inputLimit) skipCut(p []byte) []byte {
+	if !l.skipping {
+		return p
+	}
+	for i, c := range p {
+		switch {
+		case c == pasteEnd[l.endAt]:
+			l.endAt++
+		case c == pasteEnd[0]:
+			l.endAt = 1
+		default:
+			l.endAt = 0
+		}
+		if l.endAt == len(pasteEnd) {
+			l.skipping = false
+			return p[i+1:]
+		}
+	}
+	return p[:0]
 }
 
 // spend charges the control strings the filter took out: a key each and

@@ -470,15 +470,21 @@ func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
 			sess.lastInput.Store(now.UnixNano())
 			p, strs, removed := ctl.filter(buf[:n], now.Sub(asked))
 			if lim != nil {
-				if k := lim.take(now, p); k < len(p) {
-					if sess.droppedInput.Add(int64(len(p)-k)) == int64(len(p)-k) {
+				all := len(p)
+				p = lim.skipCut(p)
+				k, closePaste := lim.take(now, p)
+				if dropped := all - k; dropped > 0 {
+					if sess.droppedInput.Add(int64(dropped)) == int64(dropped) {
 						s.log.Info("input too fast; dropping keys", "session", sess.id)
 					}
 					if noticed.IsZero() || now.Sub(noticed) >= inputNoticeEvery {
 						noticed = now
 						sess.Send(InputDroppedMsg{})
 					}
-					p = p[:k]
+				}
+				p = p[:k]
+				if closePaste {
+					p = append(p, pasteEnd...)
 				}
 				lim.spend(strs, removed)
 			}
