@@ -55,6 +55,27 @@ func Clean(s string) string {
 	return b.String()
 }
 
+// StripEscapes removes the ANSI/VT escape sequences from s, whole (as Clean
+// does), and leaves the rest as it is: pasted text keeps its spaces.
+func StripEscapes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == 0x1b:
+			i = skipEscape(s, i)
+		case r == 0x9b:
+			i = skipCSI(s, i)
+		case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
+			i = skipString(s, i)
+		default:
+			b.WriteString(s[i-size : i])
+		}
+	}
+	return b.String()
+}
+
 // skipEscape skips an escape sequence whose ESC ended at i.
 func skipEscape(s string, i int) int {
 	if i >= len(s) {

@@ -40,3 +40,22 @@ func FuzzClean(f *testing.F) {
 		}
 	})
 }
+
+// StripEscapes takes escape sequences out whole, 7-bit and C1, and leaves
+// everything else, spaces and control characters too.
+func TestStripEscapes(t *testing.T) {
+	for in, want := range map[string]string{
+		"hi \x1b[31mRED\x1b[0m there": "hi RED there",
+		" a\x1b]0;title\abc ":         " abc ",
+		"x\x1b]52;c;AAA\x1b\\y":       "xy",
+		"a\x1bPq\x1b\\b\tc":           "ab\tc",
+		"ü\u009b31mz\u009d0;t\u009c!": "üz!",
+		"bell\a":                      "bell\a",
+		"alt\x1bz":                    "alt",
+		"cut \x1b[31":                 "cut ",
+	} {
+		if got := StripEscapes(in); got != want {
+			t.Errorf("StripEscapes(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

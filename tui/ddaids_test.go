@@ -681,5 +681,10 @@ func TestDouDizhuPastedRanksAreTyped(t *testing.T) {
 		if want := m.tx.f("%s is not a rank: type %s.", "z", ddRankList[rankLang(m.tx.lang)]); m.table.ranks != "33" || m.status != want {
 			t.Fatalf("%s: pasting \"3 3z4\" typed %q and said %q; want 33 and %q", lang, m.table.ranks, m.status, want)
 		}
+		m.Update(keyMsg("esc"))
+		m.Update(paste("4\x1b[36m5")) // a colour's digits are no ranks
+		if m.table.ranks != "45" || m.status != "" {
+			t.Fatalf("%s: pasting 4, a colour and 5 typed %q (error %q)", lang, m.table.ranks, m.status)
+		}
 	}
 }

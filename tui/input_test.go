@@ -46,7 +46,8 @@ func TestLineInputEdits(t *testing.T) {
 		t.Fatalf("after ctrl+u: %q", got)
 	}
 	// A terminal's paste: one message, tabs and line breaks made spaces,
-	// other control characters dropped.
+	// other control characters dropped (the model takes escape sequences
+	// out whole before: TestPastedEscapesAreLeftOutWhole).
 	typeKeys(in, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a\tb\nc\x1b[31md"), Paste: true})
 	if got := in.value(); got != "a b c[31md" {
 		t.Fatalf("pasted: %q", got)
@@ -212,5 +213,17 @@ func TestEscapeSequenceKeepsTheTextFieldOpen(t *testing.T) {
 		if f.editing {
 			t.Fatalf("%s: a lone esc does not end editing the field", lang)
 		}
+	}
+}
+
+// A paste with escape sequences in it (colours, a title OSC, a bell) goes
+// into the chat line without them, whole: none of their parameters is
+// typed. In the Dou Dizhu play line their digits type no ranks either.
+func TestPastedEscapesAreLeftOutWhole(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("hi \x1b[31mRED\x1b[0m there \a bell \x1b]0;title\a end \u009b1mx"), Paste: true})
+	if got := m.table.chatIn.value(); got != "/hi RED there  bell  end x" {
+		t.Errorf("the chat line after the paste: %q", got)
 	}
 }

@@ -508,7 +508,11 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // splitIfKeys splits merged keystrokes, unless the screen is taking text.
+// A paste loses the escape sequences in it first, whole.
 func (m *model) splitIfKeys(k tea.KeyMsg) []tea.KeyMsg {
+	if k.Paste {
+		k.Runes = []rune(tables.StripEscapes(string(k.Runes)))
+	}
 	if m.takingText() {
 		if escSequence(k) {
 			return nil
