@@ -309,7 +309,8 @@ func (m *model) openReplay(id int64) tea.Cmd {
 				r.seat = i
 			}
 		}
-		r.pos = len(r.events)
+		r.starts = r.roundStartsOf(reg)
+		r.pos = replayOpening(r.starts)
 		return replayMsg{r: r}
 	}
 }
@@ -496,7 +497,7 @@ func (m *model) replayView() (string, []binding) {
 	}
 	return body, []binding{
 		{"←→", m.tx.get("move")}, updown, {"[ ]", unitWord(m.tx, m.replay.header.Ruleset)},
-		{"0-9 enter", goToWord(m.tx, m.replay.header.Ruleset)},
+		{"0-9 enter", goToWord(m.tx, m.replay.header.Ruleset)}, {"home end", m.tx.get("start, end")},
 		{"tab", m.tx.get("score sheet")}, {"esc", m.tx.get("back")},
 	}
 }

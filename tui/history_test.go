@@ -93,7 +93,7 @@ func TestHistoryAndReplay(t *testing.T) {
 	if m.screen != replayScreen {
 		t.Fatalf("enter did not open the replay (screen %v, status %q)", m.screen, m.status)
 	}
-	end := m.replay.pos
+	end := len(m.replay.events)
 	m.key(keyMsg("home"))
 	if m.replay.pos != 0 {
 		t.Fatalf("home: pos %d", m.replay.pos)

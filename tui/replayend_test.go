@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,7 +49,13 @@ func finishedOf(t *testing.T, ruleset string, opts engine.Options) store.Game {
 // openReplay opens the replay of game from the history.
 func openReplay(t *testing.T, game store.Game) *model {
 	t.Helper()
-	m := testModel(80, 24, Settings{})
+	return openReplayIn(t, game, Settings{})
+}
+
+// openReplayIn opens the replay of game from the history with settings set.
+func openReplayIn(t *testing.T, game store.Game, set Settings) *model {
+	t.Helper()
+	m := testModel(80, 24, set)
 	m.app.SetArchive(&fakeArchive{game: game})
 	m.Update(m.lobbyKey(keyMsg("h"))())
 	m.Update(m.key(keyMsg("enter"))())
@@ -79,7 +86,7 @@ func TestDouDizhuReplayBackFromTheEndShowsNoDealOver(t *testing.T) {
 func TestReplayWaitsForNobody(t *testing.T) {
 	for _, ruleset := range []string{"doudizhu", "boerenbridge"} {
 		m := openReplay(t, finishedOf(t, ruleset, engine.Options{}))
-		m.key(keyMsg("home")) // a replay opens at its end
+		m.key(keyMsg("home")) // before the first deal
 		for n := 0; n < len(m.replay.events); n++ {
 			if scr := redrawn(m); strings.Contains(scr, "Waiting for") {
 				t.Fatalf("%s: move %d of the replay waits for someone:\n%s", ruleset, n, scr)
@@ -116,6 +123,7 @@ func TestReplayRoundKeysLandOnRoundStarts(t *testing.T) {
 	for _, ruleset := range []string{"boerenbridge", "specialrounds", "singularity"} {
 		m := openReplay(t, finishedOf(t, ruleset, engine.Options{}))
 		r := m.replay
+		m.key(keyMsg("end"))
 		rounds := len(r.tm.snap.Result.Rounds)
 		m.key(keyMsg("home"))
 		var fwd []int
@@ -191,6 +199,62 @@ func TestDouDizhuReplayDealKeys(t *testing.T) {
 	for i := len(fwd) - 1; i >= 0; i-- {
 		if m.key(keyMsg("[")); r.pos != fwd[i] {
 			t.Fatalf("[ number %d lands on step %d, want %d", len(fwd)-i, r.pos, fwd[i])
+		}
+	}
+}
+
+// Typing a round's number and enter shows that round on screen, its
+// header saying so, at its first move as ] reaches it; a number past the
+// last round goes to the last one. In every language.
+func TestReplayGoesToTheRoundTyped(t *testing.T) {
+	for _, lang := range []string{"", "nl", "de"} {
+		for _, ruleset := range []string{"boerenbridge", "specialrounds", "singularity", "doudizhu"} {
+			opts := engine.Options{}
+			if ruleset == "doudizhu" {
+				opts["deals"] = "3"
+			}
+			m := openReplayIn(t, finishedOf(t, ruleset, opts), Settings{Lang: lang})
+			r := m.replay
+			var want []int // the first step of each round, as ] reaches it
+			m.key(keyMsg("home"))
+			for m.key(keyMsg("]")); r.pos < len(r.events); m.key(keyMsg("]")) {
+				if round := roundOfView(r.tm.snap.View); round > len(want) {
+					want = append(want, r.pos)
+				}
+			}
+			for n := 1; n <= len(want)+1; n++ {
+				for _, d := range fmt.Sprint(n) {
+					m.key(keyMsg(string(d)))
+				}
+				m.key(keyMsg("enter"))
+				round := min(n, len(want))
+				header := m.tx.f("Round %d of %d", round, len(want))
+				if dealsGame(ruleset) {
+					header = m.tx.f("Deal %d of %d", round, len(want))
+				}
+				if scr := redrawn(m); r.pos != want[round-1] || r.tm.snap.Paused || !strings.Contains(scr, header) {
+					t.Fatalf("%s %s: %d enter lands on step %d (held %v), want %d, %q:\n%s", lang, ruleset, n, r.pos, r.tm.snap.Paused, want[round-1], header, scr)
+				}
+			}
+		}
+	}
+}
+
+// A replay opens at the start of the game, its first round dealt: the
+// first → plays its first move.
+func TestReplayOpensAtTheStart(t *testing.T) {
+	for _, ruleset := range []string{"boerenbridge", "doudizhu"} {
+		m := openReplay(t, finishedOf(t, ruleset, engine.Options{}))
+		r := m.replay
+		if r.pos != r.starts[0] || r.pos == 0 || r.events[r.pos].E != engine.EvMove {
+			t.Fatalf("%s: the replay opens at step %d of %d (rounds begin at %v)", ruleset, r.pos, len(r.events), r.starts)
+		}
+		header := "Round 1 of"
+		if dealsGame(ruleset) {
+			header = "Deal 1 of"
+		}
+		if scr := redrawn(m); !strings.Contains(scr, header) || !strings.Contains(scr, fmt.Sprintf("move %d of %d", r.pos, len(r.events))) {
+			t.Fatalf("%s: the replay does not open at round 1:\n%s", ruleset, scr)
 		}
 	}
 }

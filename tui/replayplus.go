@@ -71,20 +71,27 @@ func roundOfView(v engine.View) int {
 	return 0
 }
 
-// replayJump is the first step of round (or deal) n, or where the replay
-// is when the game has no such round.
+// replayJump is where round (or deal) n begins, as ] lands on it: its
+// first move with its cards dealt, never the round before held on screen;
+// the last round's beginning for a larger n, and where the replay is when
+// the game has no rounds.
 func (m *model) replayJump(n int) int {
 	r := m.replay
-	for pos := 0; pos <= len(r.events); pos++ {
+	last, lastRound := r.pos, -1
+	for _, pos := range m.roundStarts() {
 		g, err := r.at(m.app.reg, pos)
 		if err != nil {
 			break
 		}
-		if roundOfView(g.View(engine.Spectator)) >= n {
+		round := roundOfView(g.View(engine.Spectator))
+		if round >= n {
 			return pos
 		}
+		if round != lastRound { // a Dou Dizhu deal dealt again begins once
+			last, lastRound = pos, round
+		}
 	}
-	return r.pos
+	return last
 }
 
 // nextRoundStart is the step where the next round (or deal) begins (dir
@@ -110,20 +117,37 @@ func (m *model) nextRoundStart(dir int) int {
 }
 
 // roundStarts are the steps where each round (or deal) of the replay
-// begins: the first step of it that does not hold the round before on
-// screen, and after its deal when the round begins with one.
+// begins (roundStartsOf), worked out once.
 func (m *model) roundStarts() []int {
 	r := m.replay
-	if r.starts != nil {
-		return r.starts
+	if r.starts == nil {
+		r.starts = r.roundStartsOf(m.app.reg)
 	}
-	r.starts = []int{}
+	return r.starts
+}
+
+// roundStartsOf are the steps where each round (or deal) of the record
+// begins: the first step of it that does not hold the round before on
+// screen, and after its deal when the round begins with one.
+func (r *replayModel) roundStartsOf(reg *engine.Registry) []int {
+	starts := []int{}
+	g, err := r.at(reg, 0)
+	if err != nil {
+		return starts
+	}
 	var prev engine.View
 	key := -1
 	for pos := 0; pos <= len(r.events); pos++ {
-		g, err := r.at(m.app.reg, pos)
-		if err != nil {
-			break
+		if pos > 0 {
+			e := r.events[pos-1]
+			if e.E == engine.EvMove {
+				err = g.Apply(e.Seat, e.Move)
+			} else {
+				err = g.Event(e)
+			}
+			if err != nil {
+				break
+			}
 		}
 		v := g.View(engine.Spectator)
 		k := roundKey(v)
@@ -133,11 +157,11 @@ func (m *model) roundStarts() []int {
 			if start < len(r.events) && r.events[start].E == engine.EvDeal {
 				start++
 			}
-			r.starts = append(r.starts, start)
+			starts = append(starts, start)
 		}
 		prev = v
 	}
-	return r.starts
+	return starts
 }
 
 // replayHolds reports whether a replay shows v, the step after prev, as
@@ -175,4 +199,14 @@ func (m *model) replayDigit(k string) bool {
 		}
 	}
 	return true
+}
+
+// replayOpening is where a replay opens: at the start of the game, its
+// first round dealt, to be played forward as it went (the history's list
+// already tells how it ended; end shows the final score).
+func replayOpening(starts []int) int {
+	if len(starts) == 0 {
+		return 0
+	}
+	return starts[0]
 }

@@ -51,6 +51,7 @@ var (
 		"Go to round %s (enter)": "Zu Runde %s (enter)",
 		"go to a deal":           "zu einer Runde",
 		"go to a round":          "zu einer Runde",
+		"start, end":             "Anfang, Ende",
 		"create":                 "eröffnen",
 	}
 	seatsNL = map[string]string{
@@ -100,6 +101,7 @@ var (
 		"Go to round %s (enter)": "Naar ronde %s (enter)",
 		"go to a deal":           "naar een spel",
 		"go to a round":          "naar een ronde",
+		"start, end":             "begin, einde",
 		"create":                 "aanmaken",
 	}
 )
