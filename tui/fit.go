@@ -50,3 +50,22 @@ func wrapText(s string, w, n int) []string {
 	}
 	return lines
 }
+
+// joinFit joins parts with sep in at most w cells, leaving out whole parts
+// from the last, and then ending with " …", rather than cutting one: a
+// figure cut short reads as another figure.
+func joinFit(parts []string, sep string, w int) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	for n := len(parts); n >= 1; n-- {
+		line := strings.Join(parts[:n], sep)
+		if n < len(parts) {
+			line += " …"
+		}
+		if visibleWidth(line) <= w {
+			return line
+		}
+	}
+	return fit(parts[0], w)
+}

@@ -134,18 +134,7 @@ func (m *model) historyView() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(tx.get("Your games")) + st.Subtle.Render("  "+tx.get("ended games, newest first")) + "\n\n")
 	for _, f := range h.profile {
-		line := st.Bold.Render(gameTitle(tx, f.title)) + "  " + gameCount(tx, f.games) + st.Subtle.Render(" · ") + tx.f("1st in %d", f.wins)
-		if f.rounds > 0 {
-			per := tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
-			if f.deals {
-				per = tx.f("%.1f points per deal", float64(f.points)/float64(f.rounds))
-			}
-			line += st.Subtle.Render(" · ") + per
-		}
-		if f.bids > 0 {
-			line += st.Subtle.Render(" · ") + tx.f("bids exact %d %%", 100*f.exact/f.bids)
-		}
-		b.WriteString(fit(line, m.width+40) + "\n")
+		b.WriteString(m.profileLine(f) + "\n")
 	}
 	if len(h.profile) > 0 {
 		b.WriteString("\n")
@@ -196,6 +185,24 @@ func (m *model) historyView() string {
 		}
 	}
 	return b.String()
+}
+
+// profileLine is the history's line of the player's record in one game,
+// its figures dropped whole from the last when the screen is too narrow.
+func (m *model) profileLine(f familyStats) string {
+	st, tx := m.st, m.tx
+	parts := []string{st.Bold.Render(gameTitle(tx, f.title)) + "  " + gameCount(tx, f.games), tx.f("1st in %d", f.wins)}
+	if f.rounds > 0 {
+		per := tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
+		if f.deals {
+			per = tx.f("%.1f points per deal", float64(f.points)/float64(f.rounds))
+		}
+		parts = append(parts, per)
+	}
+	if f.bids > 0 {
+		parts = append(parts, tx.f("bids exact %d %%", 100*f.exact/f.bids))
+	}
+	return joinFit(parts, st.Subtle.Render(" · "), m.width)
 }
 
 // finishedLine names, for the seats of g that someone else finished for the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 
 	"errors"
 	tea "github.com/charmbracelet/bubbletea"
@@ -242,5 +243,36 @@ func TestHistoryMarksAnUnfinishedGame(t *testing.T) {
 	m.Update(m.lobbyKey(keyMsg("h"))())
 	if v := m.View(); strings.Contains(v, "Not played to its end") || !strings.Contains(v, m.tx.f("1st in %d", 1)) {
 		t.Errorf("a finished game:\n%s", v)
+	}
+}
+
+// A profile line of the history too long for the screen leaves out whole
+// figures from its end and says so with "…", in every language and width:
+// never a figure cut short, which reads as another one.
+func TestHistoryProfileLineDropsWholeFigures(t *testing.T) {
+	f := familyStats{title: "Special Rounds", games: 1, rounds: 19, points: -270, bids: 19, exact: 4}
+	for _, lang := range []string{"", "nl", "de"} {
+		full := ""
+		for w := 200; w >= minWidth; w-- {
+			m := testModel(max(w, 80), 24, Settings{Lang: lang})
+			m.width = w
+			line := ansi.Strip(m.profileLine(f))
+			if full == "" {
+				full = line
+				if !strings.Contains(full, m.tx.f("bids exact %d %%", 21)) {
+					t.Fatalf("%q: the line lacks its last figure: %q", lang, full)
+				}
+			}
+			if ansi.StringWidth(line) > w {
+				t.Fatalf("%q at %d columns: %q is %d wide", lang, w, line, ansi.StringWidth(line))
+			}
+			if lang == "nl" && w == 80 && line != "Speciale rondes  1 partij · 0× eerste · -14,2 punten per ronde …" {
+				t.Errorf("the Dutch line at 80 columns: %q", line)
+			}
+			kept, cut := strings.CutSuffix(line, " …")
+			if line != full && (!cut || !strings.HasPrefix(full, kept+" · ")) && !strings.HasSuffix(line, "…") {
+				t.Fatalf("%q at %d columns: %q is not %q with whole figures left out", lang, w, line, full)
+			}
+		}
 	}
 }
