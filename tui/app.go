@@ -99,14 +99,20 @@ func (a *App) NewSession(s sshapp.Session) tea.Model {
 	return m
 }
 
-// ended is called by a session's model when its program ends.
-func (a *App) ended(s session, p tables.Player) {
+// ended is called by a session's model when its program ends, playing the
+// running game it sat at on the table screen ("" when none).
+func (a *App) ended(s session, p tables.Player, playing string) {
 	a.mu.Lock()
-	if cur, ok := a.live[p.ID]; ok && session(cur) == s {
+	cur, ok := a.live[p.ID]
+	last := ok && session(cur) == s // not replaced by a newer session
+	if last {
 		delete(a.live, p.ID)
 		delete(a.who, p.ID)
 	}
 	a.mu.Unlock()
+	if last {
+		a.noteLeftGames(p.ID, playing)
+	}
 	_ = a.lobby.Exit(p.ID)
 }
 

@@ -156,7 +156,7 @@ func (m *model) restyle() {
 // their table keeps their seat for them (ON-2).
 func (m *model) cleanup() {
 	m.subs.closeAll()
-	m.app.ended(m.sess, m.player)
+	m.app.ended(m.sess, m.player, m.subs.playingAt())
 }
 
 // subscriptions holds the session's open subscriptions so they can be closed
@@ -167,6 +167,10 @@ type subscriptions struct {
 	lobby *lobby.Subscription
 	table *tables.Subscription
 	done  bool
+	// playing is the table of the running game the person sits at on the
+	// table screen ("" elsewhere): told at their next login if it ends
+	// without them (leftgame.go).
+	playing string
 }
 
 // setLobby records the lobby subscription; false if the session has ended
@@ -194,6 +198,9 @@ func (s *subscriptions) setTable(sub *tables.Subscription) (old *tables.Subscrip
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	old, s.table = s.table, sub
+	if sub != old {
+		s.playing = ""
+	}
 	return old, !s.done
 }
 
@@ -220,7 +227,7 @@ func (m *model) Init() tea.Cmd {
 		cmds = append(cmds, m.first)
 		m.first = nil
 	}
-	cmds = append(cmds, m.syncLobby())
+	cmds = append(cmds, m.syncLobby(), m.leftGameNews())
 	return tea.Batch(cmds...)
 }
 
@@ -442,6 +449,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.table.ended = true
 			return m, nil
 		}
+		m.subs.setPlaying(msg.s)
 		return m, tea.Batch(m.table.snapshot(msg.s), waitSnap(msg.sub))
 	case tickMsg:
 		if m.table != nil && msg.tm == m.table && msg.seq == m.table.tickSeq {
@@ -467,6 +475,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.replay = msg.r
 		m.screen = replayScreen
 		m.showReplay(msg.r.pos)
+		return m, nil
+	case leftGameMsg:
+		m.say(m.leftGameNote(msg), false)
 		return m, nil
 	case noticeMsg:
 		m.say(m.tx.f("Notice: %s", msg.text), false)
