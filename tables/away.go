@@ -43,10 +43,11 @@ func (t *Table) timedOut(i int) {
 // first: they went to the lobby while away, and the key that took them
 // there also said they were back) ends their away but not their absence:
 // only Sit or Subscribe seats them at the table again, so a game held for
-// its people stays held.
+// its people stays held. The rounds the bot played for them start anew:
+// the next away lists only the rounds since they were back.
 func (t *Table) back(i int) {
 	s := &t.seats[i]
-	s.away, s.missed = false, 0
+	s.away, s.missed, s.botRounds = false, 0, nil
 	t.dirty = true
 	if !s.connected && !t.subscribed(s.owner.ID) {
 		return

@@ -75,6 +75,36 @@ func TestON3BackAfterTimeout(t *testing.T) {
 	})
 }
 
+// The rounds a bot played for its person start anew when they are back:
+// a timeout after they said so lists only its own round, not the rounds
+// they were told of already.
+func TestON3BotRoundsSinceBack(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("singularity")
+		cfg.TurnTimer = 10 * time.Second
+		cfg.Options = engine.Options{"rounds": "3"}
+		r := newRig(t, cfg)
+		a := r.subscribe(alice)
+		must(t, r.table.Start(alice))
+		must(t, r.table.Move(alice, engine.BidMove(1)))
+		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
+		synctest.Wait()             // the table has armed the timer
+		r.advance(10 * time.Second) // her last card of round 1
+		if s := a.now(); !slices.Equal(s.BotRounds, []int{1}) {
+			t.Fatalf("after round 1's timeout: bot rounds %v, want [1]", s.BotRounds)
+		}
+		must(t, r.table.SetAway(alice, false))
+		if s := a.now(); s.BotRounds != nil {
+			t.Fatalf("back: bot rounds %v, want none", s.BotRounds)
+		}
+		synctest.Wait()             // the table has armed the timer
+		r.advance(10 * time.Second) // her bid of round 2
+		if s := a.now(); s.Round != 2 || !slices.Equal(s.BotRounds, []int{2}) {
+			t.Fatalf("round %d: bot rounds %v, want [2]", s.Round, s.BotRounds)
+		}
+	})
+}
+
 // SI-5 with ON-3: a person who timed out once on the last move of a round
 // is not sat out of the next round: they bid it themselves. One who is
 // away when its bidding begins sits it out.

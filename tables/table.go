@@ -124,7 +124,7 @@ type seat struct {
 	connected bool   // the owner has a live connection
 	sitout    int    // the round this seat sits out (SI-5), 0 when none
 	missed    int    // turns in a row the owner's timer ran out on (away.go)
-	botRounds []int  // the rounds the bot played for the owner since they last moved
+	botRounds []int  // the rounds the bot played for the owner since they were last back
 	told      bool   // the others were told the bot plays until the owner is back
 }
 
@@ -1400,7 +1400,6 @@ func (t *Table) move(p Player, m engine.Move) error {
 		return err
 	}
 	t.back(i) // the person acted (ON-3)
-	s.botRounds = nil
 	t.moved(i, m)
 	t.persist() // in the journal before the mover hears it was taken
 	if t.jr.paused {

@@ -280,7 +280,8 @@ type Snapshot struct {
 	// played again gets the same bots.
 	BotLevels []string
 	// BotRounds are the rounds the subscriber's bot played for them since
-	// they last moved themselves (read-only).
+	// they were last back: moved themselves, said they were back, or sat
+	// or subscribed again (read-only).
 	BotRounds []int
 	TurnTimer time.Duration
 	BotPace   time.Duration
