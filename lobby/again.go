@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/cardroom/cardroom/tables"
 )
@@ -9,7 +10,9 @@ import (
 // Playing a finished game again: CreateRequest.Again names the finished
 // table. The first of its people to ask creates the new table; the others
 // who ask while it still waits for its start are given that one, so that
-// the people who stay sit down together.
+// the people who stay sit down together. A private game played again lets
+// in by its id everyone the finished one let in, so that those who watched
+// it with its code may watch the new one.
 
 // playingAgain is the waiting table that already plays req.Again again.
 func (l *Lobby) playingAgain(req CreateRequest) (Created, bool) {
@@ -37,4 +40,20 @@ func (l *Lobby) noteAgain(req CreateRequest, id string) {
 // forgetAgain forgets the table id, which has ended, as a game played again.
 func (l *Lobby) forgetAgain(id string) {
 	maps.DeleteFunc(l.again, func(_, v string) bool { return v == id })
+}
+
+// admittedAgain is who the private table that plays req.Again again lets
+// in besides its host and seats: whoever the finished table let in.
+func (l *Lobby) admittedAgain(req CreateRequest) []string {
+	old, ok := l.tabs[req.Again]
+	if req.Again == "" || !req.Private || !ok || !old.info.Private {
+		return nil
+	}
+	ids := slices.Clone(old.info.admitted)
+	for _, id := range append(slices.Clone(old.info.Owners[:]), old.info.HostID) {
+		if id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }

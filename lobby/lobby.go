@@ -1168,13 +1168,13 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		Fallback: l.cfg.Fallback,
 	}
 	if req.Private {
-		cfg.Code = l.newCode()
+		cfg.Code, cfg.Admitted = l.newCode(), l.admittedAgain(req)
 	}
 	t, err := tables.New(cfg)
 	if err != nil {
 		return Created{}, err
 	}
-	e := &entry{t: t, local: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries(), Again: req.Again}}
+	e := &entry{t: t, local: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries(), Again: req.Again, admitted: cfg.Admitted}}
 	l.tabs[cfg.ID] = e
 	l.order = append(l.order, cfg.ID)
 	if cfg.Code != "" {

@@ -314,6 +314,35 @@ func TestGameOverTellsTheSpectatorOfTheNewGame(t *testing.T) {
 	}
 }
 
+// A spectator let into a private game by its code is told of the private
+// table that plays it again, and finds it in their lobby.
+func TestGameOverTellsTheCodeSpectatorOfTheNewGame(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
+	old, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, p := gameOverInLobby(t, l, "cees", "doudizhu", true)
+	defer m.cleanup()
+	if _, err := l.Watch(m.player, old.Code); err != nil {
+		t.Fatal(err)
+	}
+	m.table.snap.TableID = old.Info.ID
+	c, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Watch: true, Private: true, Again: old.Info.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.until("the line saying bob started a new game", func() bool {
+		return strings.Contains(plainView(m), "bob started a new game: watch it from the lobby (esc).")
+	})
+	if !slices.ContainsFunc(m.lobbyU.For(m.player.ID), func(ti lobby.TableInfo) bool { return ti.ID == c.Info.ID }) {
+		t.Fatal("the new private table is not in cees's lobby")
+	}
+}
+
 // Playing again, the first to press r hosts the new table: a name the
 // lobby gave the old one goes to them ("ann's Singularity" becomes
 // "alice's Singularity", "Tisch von alice"); a name a host typed stays.
