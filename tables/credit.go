@@ -167,6 +167,26 @@ type holderRun struct {
 	Holder
 }
 
+// renameHolder names p by their present name where they held seat i, so
+// that the standings and the holders of a seat they came back to under
+// another name name them as the seat does.
+func (t *Table) renameHolder(p Player, i int) {
+	if i < len(t.held) {
+		for k := range t.held[i] {
+			if t.held[i][k].p.ID == p.ID {
+				t.held[i][k].p.Name = p.Name
+			}
+		}
+	}
+	if i < len(t.runs) {
+		for k := range t.runs[i] {
+			if t.runs[i][k].id == p.ID {
+				t.runs[i][k].Name = p.Name
+			}
+		}
+	}
+}
+
 // noteHolder records p as the holder of seat i's move now, when the seat
 // changed hands since its last move.
 func (t *Table) noteHolder(i int, p Player) {

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -155,4 +156,54 @@ func restored(t *testing.T, r *rig, j *memJournal, then func(*Table), p Player) 
 	must(t, err)
 	synctest.Wait()
 	return <-sub.C
+}
+
+// A host who comes back to their seat under another name (their key's
+// name changed) is named by it: on the seat, as the host, in the
+// standings and in what the table says of them from then on, whichever of
+// Subscribe and Sit the table hears first; the table is told the new name
+// once.
+func TestComingBackUnderAnotherNameRenamesSeatAndHost(t *testing.T) {
+	for _, subscribeFirst := range []bool{true, false} {
+		synctest.Test(t, func(t *testing.T) {
+			r := newRig(t, defaultConfig("toy"))
+			b := r.subscribe(bob)
+			must(t, r.table.Sit(bob, 1))
+			a := r.subscribe(alice)
+			must(t, r.table.Start(alice))
+			a.now()
+			a.sub.Close() // her screen closes; she logs in again as eve
+			eve := Player{ID: alice.ID, Name: "eve"}
+			if subscribeFirst {
+				a = r.subscribe(eve)
+				must(t, r.table.Sit(eve, -1))
+			} else {
+				must(t, r.table.Sit(eve, -1))
+				a = r.subscribe(eve)
+			}
+			s := a.now()
+			if s.Host != "eve" || s.Seats[0].Name != "eve" || !s.YouHost {
+				t.Fatalf("host %q seat %q (she is host: %v), want eve", s.Host, s.Seats[0].Name, s.YouHost)
+			}
+			if got := linesAbout(b, "eve"); len(got) != 1 || got[0] != "eve is back" {
+				t.Fatalf("the lines about eve: %q, want [eve is back]", got)
+			}
+			if got := linesAbout(b, "alice"); len(got) != 2 || !strings.HasPrefix(got[0], "alice stepped away") || got[1] != "alice is now called eve" {
+				t.Fatalf("the lines about alice: %q, want that she stepped away and is now called eve", got)
+			}
+			for s := b.now(); s.Phase == Playing; s = b.now() {
+				switch s.Turn {
+				case 0:
+					must(t, r.table.Move(eve, a.now().View.LegalMoves()[0]))
+				case 1:
+					must(t, r.table.Move(bob, s.View.LegalMoves()[0]))
+				default:
+					t.Fatalf("the table waits for seat %d", s.Turn)
+				}
+			}
+			if s := b.now(); !slices.ContainsFunc(s.Standings, func(sd Standing) bool { return sd.Name == "eve" }) || s.Seats[0].Name != "eve" {
+				t.Fatalf("game over: standings %+v, seat 0 %q; want eve, as her seat was named when her bot first moved as alice", s.Standings, s.Seats[0].Name)
+			}
+		})
+	}
 }

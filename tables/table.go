@@ -1257,6 +1257,7 @@ func (t *Table) handle(c command) {
 		t.nextSub++
 		box := NewMailbox[Snapshot]()
 		t.subs[t.nextSub] = &subscriber{player: c.p, box: box}
+		t.rename(c.p, t.seatOf(c.p.ID))
 		if i := t.seatOf(c.p.ID); i >= 0 {
 			t.back(i)
 		} else if t.watching(c.p.ID) < 0 {
@@ -1311,7 +1312,7 @@ func (t *Table) sit(p Player, want int) error {
 	}
 	mine := t.seatOf(p.ID)
 	if mine >= 0 && (want == engine.Spectator || want == mine) {
-		t.seats[mine].owner.Name = p.Name
+		t.rename(p, mine)
 		t.seats[mine].connected = true // their screen is about to open the table
 		t.back(mine)
 		return nil
