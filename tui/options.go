@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/cardroom/cardroom/engine"
@@ -120,10 +121,12 @@ func gameTitle(t *text, title string) string {
 
 // tableName is a table's name as the player reads it: the name the lobby
 // gives a table nobody named ("alice's Special Rounds") in t's language,
-// without the game's title again, also once the host role passed on.
+// without the game's title again, and for its present host by their present
+// name (the role passed on, or they came back under another name); a name a
+// host typed stays.
 func tableName(t *text, name, host, title string) string {
 	if who := namedFor(name, host, title); who != "" {
-		return t.f("%s's table", who)
+		return t.f("%s's table", cmp.Or(host, who))
 	}
 	return name
 }

@@ -332,12 +332,37 @@ func TestUnseatedPersonIsToldHowToSitAgain(t *testing.T) {
 	}
 }
 
-// The default name of a table whose host role passed on does not repeat
-// the game's title in the header.
+// The default name of a table does not repeat the game's title in the
+// header, and names its present host: the role passed on, or the host came
+// back under another name. A name a host typed stays.
 func TestDefaultTableNameAfterTheHostLeft(t *testing.T) {
 	tx := testModel(80, 24, Settings{}).tx
-	if got := tableName(tx, "alice's Boerenbridge", "bob", "Boerenbridge"); got != "alice's table" {
-		t.Errorf("tableName = %q, want alice's table", got)
+	for _, c := range []struct{ name, host, want string }{
+		{"alice's Boerenbridge", "alice", "alice's table"},
+		{"alice's Boerenbridge", "bob", "bob's table"},
+		{"alice's Boerenbridge", "", "alice's table"},
+		{"Friday cards", "bob", "Friday cards"},
+	} {
+		if got := tableName(tx, c.name, c.host, "Boerenbridge"); got != c.want {
+			t.Errorf("tableName(%q, host %q) = %q, want %q", c.name, c.host, got, c.want)
+		}
+	}
+}
+
+// The header's default table name follows the host role when it passes on.
+func TestHeaderNamesTheNewHost(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	s := m.table.snap
+	s.Name, s.Title, s.Host = "alice's Boerenbridge", "Boerenbridge", "alice"
+	m.Update(snapMsg{s: s, ok: true})
+	if scr := redrawn(m); !strings.Contains(scr, "Boerenbridge · alice's table") {
+		t.Fatalf("before the role passed on:\n%s", scr)
+	}
+	s.Version++
+	s.Host = "bob"
+	m.Update(snapMsg{s: s, ok: true})
+	if scr := redrawn(m); !strings.Contains(scr, "Boerenbridge · bob's table") {
+		t.Errorf("the header does not name the new host:\n%s", scr)
 	}
 }
 

@@ -165,6 +165,7 @@ type bodyKey struct {
 type headerKey struct {
 	partsKey
 	title, name, code string
+	host              string // a default name names the present host (tableName)
 	closed            bool   // the line saying the table has closed is shown
 	why               string // why it closed
 	timer             string
@@ -639,7 +640,7 @@ func (tm *tableModel) header() string {
 		}
 	}
 	key := headerKey{
-		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code,
+		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code, host: s.Host,
 		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(), unsaved: s.Unsaved,
 		moving: s.Moving, held: s.Held && s.Phase == tables.Playing,
 	}

@@ -661,6 +661,9 @@ var messages = []message{
 	msg(any_+` is back`,
 		"de", "{0} ist zurück.",
 		"nl", "{0} is terug."),
+	msg(any_+` is now called (.+)`,
+		"de", "{0} heißt jetzt {1}.",
+		"nl", "{0} heet nu {1}."),
 
 	// tui: the errors of model.go.
 	msg(`join which table\? give its id or invite code`,

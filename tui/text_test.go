@@ -248,6 +248,7 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 	// Chat lines of the table and why it ended.
 	for _, c := range []struct{ en, de, nl string }{
 		{"marieke is back", "marieke ist zurück.", "marieke is terug."},
+		{"Wolfgang_Amadeus_Mozart_ is now called eve", "Wolfgang_Amadeus_Mozart_ heißt jetzt eve.", "Wolfgang_Amadeus_Mozart_ heet nu eve."},
 		{"marieke is away: their bot plays until they are back", "marieke ist nicht da: Ein Bot spielt, bis marieke zurück ist.", "marieke is er niet: een bot speelt tot marieke terug is."},
 		{"marieke stepped away: their bot plays until they are back", "marieke ist kurz weg: Ein Bot spielt, bis marieke zurück ist.", "marieke is even weg: een bot speelt tot marieke terug is."},
 		{"the host handed bob's seat 3 to a bot", "Der Gastgeber hat Platz 3 von bob an einen Bot gegeben.", "De gastheer heeft plaats 3 van bob aan een bot gegeven."},
