@@ -84,10 +84,12 @@ func (t *Table) botTakesOver(i int) {
 	}
 }
 
-// botPlayed notes round r, in which seat i's bot moved for its person.
+// botPlayed notes round r, in which seat i's bot moved for its person,
+// unless they are back and sit r out (SI-5): their screen says the bot
+// plays that round, and they were told of it when they came back.
 func (t *Table) botPlayed(i, r int) {
 	s := &t.seats[i]
-	if s.owner.ID == "" || r <= 0 {
+	if s.owner.ID == "" || r <= 0 || s.sitout == r && !s.away && s.connected {
 		return
 	}
 	if !slices.Contains(s.botRounds, r) {

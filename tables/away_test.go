@@ -105,6 +105,39 @@ func TestON3BotRoundsSinceBack(t *testing.T) {
 	})
 }
 
+// SI-5 with ON-3: the round a person sits out, as they were away when its
+// bidding began, is not listed again once they are back: their bot plays
+// it, as their screen says, and they were told of it coming back.
+func TestON3SatOutRoundNotListedAgain(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("singularity")
+		cfg.Options = engine.Options{"rounds": "3"}
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(bob, 1))
+		a, b := r.subscribe(alice), r.subscribe(bob)
+		must(t, r.table.Start(alice))
+		must(t, r.table.SetAway(alice, true))
+		back := false
+		for s := b.now(); s.Round < 3; s = b.now() {
+			if s.Round == 2 && !back {
+				must(t, r.table.SetAway(alice, false))
+				back = true
+			}
+			if s.Turn != 1 {
+				t.Fatalf("round %d: the table waits for seat %d", s.Round, s.Turn)
+			}
+			must(t, r.table.Move(bob, s.View.LegalMoves()[0]))
+		}
+		if s := a.now(); s.Turn != 0 || s.BotRounds != nil {
+			t.Fatalf("round 3: turn %d, bot rounds %v; want alice to bid, no rounds listed", s.Turn, s.BotRounds)
+		}
+		r.stop()
+		if rec := r.sink.get("t1"); !strings.Contains(rec, `{"e":"sitout","round":2,"seat":0,`) {
+			t.Fatalf("alice did not sit round 2 out:\n%s", rec)
+		}
+	})
+}
+
 // SI-5 with ON-3: a person who timed out once on the last move of a round
 // is not sat out of the next round: they bid it themselves. One who is
 // away when its bidding begins sits it out.
