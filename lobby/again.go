@@ -42,18 +42,55 @@ func (l *Lobby) forgetAgain(id string) {
 	maps.DeleteFunc(l.again, func(_, v string) bool { return v == id })
 }
 
-// admittedAgain is who the private table that plays req.Again again lets
-// in besides its host and seats: whoever the finished table let in.
-func (l *Lobby) admittedAgain(req CreateRequest) []string {
-	old, ok := l.tabs[req.Again]
-	if req.Again == "" || !req.Private || !ok || !old.info.Private {
+// finishedKept is how many ended private tables the lobby remembers who
+// they let in, for a game of one played again after it has ended.
+const finishedKept = 256
+
+// finished is who an ended private table let in (letIn).
+type finished struct {
+	id   string
+	keys []string
+}
+
+// letIn is who the private table t lets in besides its host and seats,
+// with its seats' people and its host: who a game of it played again lets
+// in. Nil for a public table.
+func letIn(t TableInfo) []string {
+	if !t.Private {
 		return nil
 	}
-	ids := slices.Clone(old.info.admitted)
-	for _, id := range append(slices.Clone(old.info.Owners[:]), old.info.HostID) {
-		if id != "" && !slices.Contains(ids, id) {
-			ids = append(ids, id)
+	keys := slices.Clone(t.admitted)
+	for _, id := range append(slices.Clone(t.Owners[:]), t.HostID) {
+		if id != "" && !slices.Contains(keys, id) {
+			keys = append(keys, id)
 		}
 	}
-	return ids
+	return keys
+}
+
+// keepFinished remembers who the table of e, which has ended, let in.
+func (l *Lobby) keepFinished(id string, e *entry) {
+	if !e.info.Private {
+		return
+	}
+	l.finished = append(l.finished, finished{id, letIn(e.info)})
+	if len(l.finished) > finishedKept {
+		l.finished = slices.Delete(l.finished, 0, 1)
+	}
+}
+
+// admittedAgain is who the private table that plays req.Again again lets
+// in besides its host and seats: whoever the finished table let in, while
+// it runs still or since it ended.
+func (l *Lobby) admittedAgain(req CreateRequest) []string {
+	if req.Again == "" || !req.Private {
+		return nil
+	}
+	if e, ok := l.tabs[req.Again]; ok {
+		return letIn(e.info)
+	}
+	if i := slices.IndexFunc(l.finished, func(f finished) bool { return f.id == req.Again }); i >= 0 {
+		return slices.Clone(l.finished[i].keys)
+	}
+	return nil
 }

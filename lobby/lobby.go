@@ -263,6 +263,7 @@ type Lobby struct {
 	order      []string // table ids, oldest first
 	codes      map[string]string
 	again      map[string]string // a finished table's id → the table playing it again (again.go)
+	finished   []finished        // who ended private tables let in, oldest first (again.go)
 	stuck      map[string]bool   // ids of journals that could not be restored
 	subs       map[int]*subscriber
 	nextSub    int
@@ -1259,6 +1260,7 @@ func (l *Lobby) removeTable(id string) {
 	delete(l.tabs, id)
 	l.unshare(e, id)
 	l.forgetAgain(id)
+	l.keepFinished(id, e)
 	if e.code != "" {
 		delete(l.codes, e.code)
 	}

@@ -315,13 +315,13 @@ func TestGameOverTellsTheSpectatorOfTheNewGame(t *testing.T) {
 }
 
 // A spectator let into a private game by its code is told of the private
-// table that plays it again, and finds it in their lobby.
+// table that plays it again once it has ended, and finds it in their lobby.
 func TestGameOverTellsTheCodeSpectatorOfTheNewGame(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	l, stop := runLobby(t)
 	defer stop()
 	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
-	old, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Private: true})
+	old, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Private: true, Watch: true, BotPace: lobby.Off, TrickPause: lobby.Off})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,6 +330,10 @@ func TestGameOverTellsTheCodeSpectatorOfTheNewGame(t *testing.T) {
 	if _, err := l.Watch(m.player, old.Code); err != nil {
 		t.Fatal(err)
 	}
+	if err := old.Table.Start(bob); err != nil {
+		t.Fatal(err)
+	}
+	<-old.Table.Done() // the bots played it to its end
 	m.table.snap.TableID = old.Info.ID
 	c, err := l.Create(lobby.CreateRequest{Host: bob, Ruleset: "doudizhu", Seats: 3, Watch: true, Private: true, Again: old.Info.ID})
 	if err != nil {
