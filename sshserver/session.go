@@ -379,7 +379,8 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 		if _, reason := sess.closeReason(); reason != "" {
 			msg = reason // the app refused with Close(reason)
 		}
-		ob.writeFinal([]byte(msg + "\r\n"))
+		w, _ := sess.Window()
+		ob.writeFinal([]byte(finalLines(msg, w)))
 		s.waitOutbox(sess, ob)
 		return 1, ob.stats()
 	}
@@ -410,7 +411,8 @@ func (s *Server) runProgram(sess *Session, winch <-chan ssh.Window) (code, dropp
 		}
 	}
 	if final != "" {
-		final = "\r\n" + final + "\r\n"
+		w, _ := sess.Window()
+		final = "\r\n" + finalLines(final, w)
 	}
 	ob.writeFinal([]byte(final))
 	s.waitOutbox(sess, ob)
