@@ -374,6 +374,9 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		m.backFrom, m.backHeld = tm.snap.TableID, false
 		return m.leaveTable(note)
 	case "/": // the chat opens with the "/" typed: "/away" runs the command
+		if tm.snap.ChatClosed { // refused now, not after a line typed in vain
+			return tm.m.fail(tables.ErrChatClosed)
+		}
 		tm.chatIn = newLineInput("/", tables.MaxChatRunes, nil)
 		return nil
 	case ":":
@@ -867,8 +870,12 @@ func (tm *tableModel) chatLines() []string {
 		for _, l := range s.Chat {
 			p.chatSrc = append(p.chatSrc, chatSrc{l.From, l.Text, l.System})
 			if l.System {
-				for _, w := range wrapText("* "+tm.systemLine(l.Text), tm.width(), chatWrap) {
-					p.chat = append(p.chat, st.Subtle.Render(w))
+				for i, w := range wrapText(tm.systemLine(l.Text), tm.width()-2, chatWrap) {
+					lead := "  " // a wrapped notice goes on under its text
+					if i == 0 {
+						lead = "* "
+					}
+					p.chat = append(p.chat, st.Subtle.Render(lead+w))
 				}
 				continue
 			}

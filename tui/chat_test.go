@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardroom/cardroom/tables"
+)
+
+// While the chat is closed (the forehead round), / is refused at once with
+// the reason, in every language, and no chat line opens; : commands still
+// open their line.
+func TestSlashRefusedWhileChatIsClosed(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := foreheadRound(t, testModel(80, 24, Settings{Lang: lang}))
+		s := m.table.snap
+		s.ChatClosed = true
+		m.table.snapshot(s)
+		_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
+		if m.table.chatIn != nil {
+			t.Fatalf("%s: / opened the chat line while the chat is closed", lang)
+		}
+		if cmd == nil {
+			t.Fatalf("%s: / is not refused", lang)
+		}
+		m.Update(cmd())
+		if want := m.tx.err(tables.ErrChatClosed); !m.isErr || m.status != want {
+			t.Errorf("%s: status %q (error %v), want %q", lang, m.status, m.isErr, want)
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(":")})
+		if m.table.cmdIn == nil {
+			t.Errorf("%s: : opens no command line while the chat is closed", lang)
+		}
+	}
+}
+
+// A system notice too long for its line goes on under its text, not under
+// its "*", and breaks between words, in every language.
+func TestWrappedSystemNoticeIsIndented(t *testing.T) {
+	const notice = "the server restarted: the game goes on when its people are back, a bot playing for any who are not"
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+		s := m.table.snap
+		s.Chat = []tables.ChatLine{{Text: notice, System: true}}
+		s.Version++
+		m.table.snapshot(s)
+		lines := m.table.chatLines()
+		if len(lines) < 2 {
+			t.Fatalf("%s: the notice takes %d line, want it wrapped: %q", lang, len(lines), lines)
+		}
+		var words []string
+		for i, l := range lines {
+			l = ansi.Strip(l)
+			lead := "  "
+			if i == 0 {
+				lead = "* "
+			}
+			if !strings.HasPrefix(l, lead) || strings.HasPrefix(l, lead+" ") || visibleWidth(l) > 80 {
+				t.Errorf("%s: line %d is %q, want it after %q within 80 columns", lang, i, l, lead)
+			}
+			words = append(words, strings.Fields(l[len(lead):])...)
+		}
+		if got, want := strings.Join(words, " "), m.table.systemLine(notice); got != want {
+			t.Errorf("%s: the wrapped words read %q, want %q", lang, got, want)
+		}
+	}
+}
