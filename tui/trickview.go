@@ -309,13 +309,13 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 	}
 	switch v.Phase {
 	case trick.PhaseBid:
-		var bids []string
+		var bids []int
 		for _, mv := range v.Legal {
-			bids = append(bids, strconv.Itoa(mv.N))
+			bids = append(bids, mv.N)
 		}
 		allowed := fitList(bids)
 		if len(bids) == 1 { // not a default: the only bid there is
-			allowed = tx.f("only %s", bids[0])
+			allowed = tx.f("only %s", allowed)
 		}
 		return st.Turn.Render(tx.get("Your bid")) + " (" + allowed + "): " + st.Bold.Render(tm.digits+"▏")
 	case trick.PhaseTrump:
@@ -337,11 +337,24 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 	return ""
 }
 
-func fitList(xs []string) string {
-	if len(xs) > 8 {
-		return xs[0] + "–" + xs[len(xs)-1]
+// fitList lists the bids allowed, more than eight shortened to runs ("0 1
+// 3–10"): a bid left out, as the dealer hook leaves one, still shows.
+func fitList(ns []int) string {
+	var out []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if len(ns) > 8 && j-i >= 2 {
+			out = append(out, strconv.Itoa(ns[i])+"–"+strconv.Itoa(ns[j]))
+			i = j + 1
+			continue
+		}
+		out = append(out, strconv.Itoa(ns[i]))
+		i++
 	}
-	return strings.Join(xs, " ")
+	return strings.Join(out, " ")
 }
 
 // trickLine is a trick on one line after its label: who won it first (a

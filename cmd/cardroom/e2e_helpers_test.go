@@ -261,7 +261,7 @@ func hasHandFrame(screen string) bool {
 }
 
 // promptList reads the numbers listed between parentheses after label,
-// as in "Your bid (0 1 2):" or "Your bid (0–9):".
+// as in "Your bid (0 1 2):", "Your bid (0–9):" or "Your bid (0–6 8 9):".
 func promptList(screen, label string) []int {
 	i := strings.Index(screen, label)
 	if i < 0 {
@@ -272,19 +272,20 @@ func promptList(screen, label string) []int {
 	if open < 0 || close < open {
 		return nil
 	}
-	inner := rest[open+1 : close]
-	if lo, hi, ok := strings.Cut(inner, "–"); ok {
-		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
-		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
-		if err1 != nil || err2 != nil {
-			return nil
+	var out []int // "0–6 8 9": runs and single values
+	for _, f := range strings.Fields(rest[open+1 : close]) {
+		lo, hi, run := strings.Cut(f, "–")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			continue
 		}
-		return []int{a, b}
-	}
-	var out []int
-	for _, f := range strings.Fields(inner) {
-		n, err := strconv.Atoi(f)
-		if err == nil {
+		b := a
+		if run {
+			if b, err = strconv.Atoi(hi); err != nil {
+				continue
+			}
+		}
+		for n := a; n <= b; n++ {
 			out = append(out, n)
 		}
 	}
