@@ -48,7 +48,11 @@ func (tm *tableModel) commandHelp() []string {
 	if tm.away() {
 		cs = append(cs, tx.get(":back (you play again)"))
 	}
-	cs = append(cs, tx.get(":leave (give up your seat)"))
+	if tm.snap.You >= 0 {
+		cs = append(cs, tx.get(":leave (give up your seat)"))
+	} else { // a spectator has no seat: :leave ends the watching
+		cs = append(cs, tx.get(":leave (stop watching)"))
+	}
 	if tm.mayHandToBot() {
 		cs = append(cs, tx.get(":bot N (seat N to a bot)"))
 	}

@@ -300,10 +300,14 @@ func (m *model) helpView() string {
 		"",
 	}
 	lines := []string{m.st.Title.Render(tx.get("Help")), ""}
+	watching := m.screen == tableScreen && m.table != nil && m.table.snap.You < 0
 	if m.screen == tableScreen && m.table != nil { // at a table: its game only, so its keys fit 24 rows
-		if _, dd := m.table.snap.View.(*doudizhu.View); dd {
+		_, dd := m.table.snap.View.(*doudizhu.View)
+		switch {
+		case watching: // no moves to make: the keys that are are under Keys here
+		case dd:
 			lines = append(lines, ddPart...)
-		} else {
+		default:
 			lines = append(lines, trickPart...)
 		}
 		switch m.table.snap.Ruleset { // the cards a newcomer has not met
@@ -320,10 +324,14 @@ func (m *model) helpView() string {
 	} else {
 		lines = append(append(append(lines, lobbyPart...), trickPart...), ddPart...)
 	}
-	lines = append(lines,
-		tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept for"),
-		tx.get("  you), L leaves the seat for good; the host starts with S."),
-	)
+	if watching {
+		lines = append(lines, tx.get("Watching a table: / talks, esc goes back to the lobby."))
+	} else {
+		lines = append(lines,
+			tx.get("At a table: / talks, esc goes back to the lobby (your seat is kept for"),
+			tx.get("  you), L leaves the seat for good; the host starts with S."),
+		)
+	}
 	atTable := m.screen == tableScreen && m.table != nil
 	if !atTable {
 		lines = append(lines,
