@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -208,14 +210,14 @@ func TestBidPromptSaysWhenOnlyOneBidIsLeft(t *testing.T) {
 }
 
 // The trump-choice draw names who names trump first, so a cut line keeps
-// it, and marks where a tie is drawn again.
+// it, and marks where a tie is drawn again; a draw too long for its line
+// goes on in the line below, and one too long for both shows each seat
+// once with the cards it drew.
 func TestDrawLineNamesTheChooserAndTheRedraw(t *testing.T) {
 	g := playTo(t, "specialrounds", 4, 3, func(g engine.Game) bool {
 		v := g.View(0).(*trick.View)
 		return len(v.Draws) > 0 && v.Chooser >= 0 && v.Phase == trick.PhaseTrump
 	})
-	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Special Rounds", 0))
-	v := *m.table.snap.View.(*trick.View)
 	c := func(s string) cards.Card {
 		card, err := cards.Parse(s)
 		if err != nil {
@@ -223,21 +225,40 @@ func TestDrawLineNamesTheChooserAndTheRedraw(t *testing.T) {
 		}
 		return card
 	}
-	v.Draws = []trick.Draw{{Seat: 0, Card: c("7D")}, {Seat: 1, Card: c("QC")}, {Seat: 2, Card: c("QC")}, {Seat: 3, Card: c("7C")},
-		{Seat: 1, Card: c("TS")}, {Seat: 2, Card: c("AD")}}
-	v.Chooser = 2
-	s := m.table.snap
-	s.View, s.Version = &v, s.Version+1
-	m.table.snapshot(s)
-	var line string
-	for _, l := range strings.Split(plainView(m), "\n") {
-		if strings.HasPrefix(l, "Draw for trump:") {
-			line = l
+	first := []trick.Draw{{Seat: 0, Card: c("7D")}, {Seat: 1, Card: c("QC")}, {Seat: 2, Card: c("QC")}, {Seat: 3, Card: c("7C")}}
+	ties := []trick.Draw{{Seat: 1, Card: c("KS")}, {Seat: 2, Card: c("KS")}, {Seat: 1, Card: c("9S")}, {Seat: 2, Card: c("9S")}}
+	last := []trick.Draw{{Seat: 1, Card: c("TS")}, {Seat: 2, Card: c("AD")}}
+	for _, many := range []bool{false, true} {
+		m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Special Rounds", 0))
+		v := *m.table.snap.View.(*trick.View)
+		v.Draws = append(slices.Clone(first), last...)
+		if many { // four passes: too many for two lines
+			v.Draws = slices.Concat(first, ties, last)
 		}
-	}
-	name := m.table.plainName(2)
-	if !strings.HasPrefix(line, "Draw for trump: "+name+" names trump · ") || !strings.Contains(line, "… · tie, drawn again: Alan T♠  "+name+" A♦") {
-		t.Fatalf("draw line %q; want the chooser first and the redraw marked", line)
+		v.Chooser = 2
+		s := m.table.snap
+		s.View, s.Version = &v, s.Version+1
+		m.table.snapshot(s)
+		var line, next string
+		lines := strings.Split(plainView(m), "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "Draw for trump:") {
+				line, next = l, lines[i+1]
+			}
+		}
+		name := m.table.plainName(2)
+		if !strings.HasPrefix(line, "Draw for trump: "+name+" names trump · ") {
+			t.Fatalf("draw line %q; want the chooser first", line)
+		}
+		want := []string{"alice 7♦  Alan Q♣  " + name + " Q♣  Claude 7♣", "· tie, drawn again: Alan T♠  " + name + " A♦"}
+		if many { // every seat once, its cards one after the other
+			want = []string{"alice 7♦  Alan Q♣→K♠→9♠→T♠  " + name + " Q♣→K♠→9♠→A♦  Claude 7♣"}
+		}
+		for _, part := range want {
+			if !strings.Contains(line+next, part) {
+				t.Errorf("draw lines %q and %q; want %q", line, next, part)
+			}
+		}
 	}
 }
 
@@ -260,6 +281,38 @@ func TestForeheadTrickShowsEverySeat(t *testing.T) {
 	for _, p := range v.LastTrick {
 		if card := m.st.Card(p.Card); !strings.Contains(scr, m.table.plainName(p.Seat)+" "+stripANSI(card)) {
 			t.Errorf("seat %d's %s is not on the screen:\n%s", p.Seat, stripANSI(card), scr)
+		}
+	}
+}
+
+// The trump-choice draw at 80 columns shows every seat's drawn card, with
+// three to six players, in every language, long names too.
+func TestDrawLineShowsEverySeat(t *testing.T) {
+	for players := 3; players <= 6; players++ {
+		g := playTo(t, "specialrounds", players, 3, func(g engine.Game) bool {
+			v := g.View(0).(*trick.View)
+			return len(v.Draws) >= players && v.Chooser >= 0 && v.Phase == trick.PhaseTrump
+		})
+		for _, lang := range []string{"en", "de", "nl"} {
+			s := snapshotOf(g, "Special Rounds", 0)
+			for i := range s.Seats {
+				if i != 0 && i != 2 {
+					s.Seats[i].Name = "Jürgen-" + strconv.Itoa(i)
+				}
+			}
+			m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+			v := m.table.snap.View.(*trick.View)
+			scr := plainView(m)
+			drawn := map[int][]string{} // each seat's cards, in the order drawn
+			for _, d := range v.Draws {
+				drawn[d.Seat] = append(drawn[d.Seat], stripANSI(m.st.Card(d.Card)))
+			}
+			for seat, cs := range drawn {
+				name := m.table.plainName(seat)
+				if last := name + " " + cs[len(cs)-1]; !strings.Contains(scr, last) && !strings.Contains(scr, name+" "+strings.Join(cs, "→")) {
+					t.Errorf("%d players, %s: %s's card %s is not on the screen:\n%s", players, lang, name, cs[len(cs)-1], scr)
+				}
+			}
 		}
 	}
 }

@@ -540,39 +540,11 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	case tm.held(v):
 		trickLine(tx.get("Trick complete:"), v.LastTrick, v.LastWinner, st.Bold.Render)
 	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
-		var passes [][]string  // a seat drawing again starts a redraw of the tied
-		drew := map[int]bool{} // in the current pass
-		for _, d := range v.Draws {
-			if drew[d.Seat] || len(passes) == 0 {
-				passes = append(passes, nil)
-				clear(drew)
-			}
-			drew[d.Seat] = true
-			passes[len(passes)-1] = append(passes[len(passes)-1], tm.plainName(d.Seat)+" "+st.Card(d.Card))
+		head, parts, short := tm.drawParts(v)
+		if !fitsTwo(head, parts, tm.width(), wrap) {
+			parts = short
 		}
-		head := tx.get("Draw for trump:") + " "
-		if v.Chooser >= 0 { // the outcome first: the cards may not all fit
-			head += tx.f("%s names trump", tm.plainName(v.Chooser)) + " · "
-		}
-		line := func(from int) string {
-			var ps []string
-			if from > 0 {
-				ps = append(ps, "…")
-			}
-			for i := from; i < len(passes); i++ {
-				p := strings.Join(passes[i], "  ")
-				if i > 0 {
-					p = tx.get("tie, drawn again:") + " " + p
-				}
-				ps = append(ps, p)
-			}
-			return head + strings.Join(ps, " · ")
-		}
-		from := 0
-		for from < len(passes)-1 && visibleWidth(line(from)) > tm.width() {
-			from++ // the latest passes matter most
-		}
-		b.WriteString(fit(line(from), tm.width()) + "\n")
+		line(head, parts, plain)
 	case len(v.Trick) > 0:
 		trickLine(tx.get("Trick:"), v.Trick, -1, plain)
 	case len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
@@ -595,6 +567,46 @@ func (tm *tableModel) trickList(v *trick.View) string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// drawParts is the trump-choice draw's line head (who names trump first:
+// the cards may not all fit) and its cards, pass by pass with each redraw
+// of the tied marked; short has every seat once, the cards it drew one
+// after the other ("Alan Q♣→T♠"), for a line too narrow for the passes.
+func (tm *tableModel) drawParts(v *trick.View) (head string, parts, short []string) {
+	st, tx := tm.m.st, tm.m.tx
+	drew := map[int]bool{} // in the current pass: a seat drawing again starts a redraw
+	seats := map[int]int{} // the seats' places in short
+	for _, d := range v.Draws {
+		p := tm.plainName(d.Seat) + " " + st.Card(d.Card)
+		if drew[d.Seat] {
+			clear(drew)
+			p = "· " + tx.get("tie, drawn again:") + " " + p
+		}
+		drew[d.Seat] = true
+		parts = append(parts, p)
+		if i, ok := seats[d.Seat]; ok {
+			short[i] += "→" + st.Card(d.Card)
+		} else {
+			seats[d.Seat] = len(short)
+			short = append(short, tm.plainName(d.Seat)+" "+st.Card(d.Card))
+		}
+	}
+	head = tx.get("Draw for trump:") + " "
+	if v.Chooser >= 0 {
+		head += tx.f("%s names trump", tm.plainName(v.Chooser)) + " · "
+	}
+	return head, parts, short
+}
+
+// fitsTwo reports whether head and parts fit in width columns: on one line,
+// or on two when wrap lets splitLine take the line below.
+func fitsTwo(head string, parts []string, width int, wrap bool) bool {
+	if !wrap {
+		return visibleWidth(head+strings.Join(parts, "  ")) <= width
+	}
+	first, more := splitLine(head, parts, width)
+	return visibleWidth(first) <= width && visibleWidth(more) <= width
 }
 
 // trickRow is seat i's line of the seat list, with its newline.
