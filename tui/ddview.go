@@ -248,16 +248,28 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	if v.Bottom != nil {
 		bottom = tx.get("Bottom cards:") + " " + st.cardsInline(v.Bottom)
 	}
+	short := bottom // without the hint, when the line is short of room
 	if tm.bottom = bottomMarks(v); tm.bottom != nil {
 		bottom += st.Subtle.Render(" " + tx.get("(marked in your hand)"))
 	}
+	note, more := tm.ddNotice(v), ""
 	if log := tm.ddBidLog(v); log != "" {
-		bottom += st.Subtle.Render(" · ") + log
+		switch {
+		case visibleWidth(bottom+" · "+log) <= tm.m.width:
+			bottom += st.Subtle.Render(" · ") + log
+		case note == "": // every bid shows: they go on in the line below
+			more = "  " + log
+		default:
+			bottom = short + st.Subtle.Render(" · ") + log
+		}
 	}
 	b.WriteString(fit(bottom, tm.m.width) + "\n")
-	if note := tm.ddNotice(v); note != "" {
+	switch {
+	case note != "":
 		b.WriteString(st.Warn.Render(fit(note, tm.m.width)) + "\n")
-	} else {
+	case more != "":
+		b.WriteString(fit(more, tm.m.width) + "\n")
+	default:
 		b.WriteString("\n")
 	}
 
