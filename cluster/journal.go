@@ -368,8 +368,8 @@ func (n *Node) journaled(ctx context.Context, id string) (bool, error) {
 }
 
 // handOver gives this node's leases up as it stops, so that the other
-// nodes take its tables over at once.
-func (n *Node) handOver(ctx context.Context) {
+// nodes take its tables over at once; it returns those tables.
+func (n *Node) handOver(ctx context.Context) []string {
 	n.mu.Lock()
 	ids := make([]string, 0, len(n.owned))
 	for id := range n.owned {
@@ -379,4 +379,5 @@ func (n *Node) handOver(ctx context.Context) {
 	for _, id := range ids {
 		n.release(ctx, id)
 	}
+	return ids
 }

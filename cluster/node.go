@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -331,13 +332,17 @@ func (n *Node) Close() error {
 	// quorum left, and every write waits for it until the budget ends.
 	ctx, cancel := context.WithTimeout(context.Background(), closeBudget)
 	defer cancel()
-	n.handOver(ctx)
+	moved := n.handOver(ctx)
 	n.mu.Lock()
 	mine := n.mine
 	n.mine = map[string]lobby.Listing{}
 	n.mu.Unlock()
 	for id := range mine {
-		_ = n.dir.Delete(ctx, id)
+		// A table handed on stays listed until its new node lists it:
+		// sessions elsewhere send their commands again meanwhile.
+		if !slices.Contains(moved, id) {
+			_ = n.dir.Delete(ctx, id)
+		}
 	}
 	_ = n.dir.Delete(ctx, presenceKey(n.cfg.Name))
 	n.shut()
