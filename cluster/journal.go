@@ -8,15 +8,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/cardroom/cardroom/tables"
 )
 
-// Running tables' journals live in a replicated stream, one subject per
-// table, so that another node can restore a table whose node is gone. A
-// table's owner holds its lease in a bucket; an append is accepted only
-// after the owner's own last one (no two nodes write one game).
+// The journals of running tables, and of tables waiting for their start,
+// live in a replicated stream, one subject per table, so that another node
+// can restore a table whose node is gone. A table's owner holds its lease
+// in a bucket; a write is accepted only after the owner's own last one (no
+// two nodes write one table).
 const (
 	journalStream = "cardroom_journal"
 	leaseBucket   = "cardroom_leases"
@@ -33,9 +35,9 @@ type owned struct {
 	rev uint64 // the lease's revision
 }
 
-// journal is the cluster's tables.Journal: running games go to the
-// journal stream, finished ones to the finished games' stream, which every
-// node keeps in its store.
+// journal is the cluster's tables.Journal and tables.Dropper: running
+// games and waiting tables go to the journal stream, finished games to the
+// finished games' stream, which every node keeps in its store.
 type journal struct{ n *Node }
 
 // Journal is the journal this node's tables are given: it journals running
@@ -48,10 +50,15 @@ func (n *Node) Journal(local tables.Journal) (tables.Journal, error) {
 	return journal{n: n}, nil
 }
 
+var _ tables.Dropper = journal{}
+
 func (j journal) Start(id string, header []byte) error {
 	ctx, cancel := context.WithTimeout(j.n.ctx, callTimeout)
 	defer cancel()
 	rev, err := j.n.leases.Create(ctx, id, []byte(j.n.cfg.Name))
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return ErrNotOwner
+	}
 	if err != nil {
 		return fmt.Errorf("cluster: lease of %s: %w", id, err)
 	}
@@ -81,6 +88,72 @@ func (j journal) Append(id string, lines ...[]byte) error {
 		return fmt.Errorf("cluster: journal of %s: %w", id, err)
 	}
 	j.n.setSeq(id, ack.Sequence)
+	return nil
+}
+
+// Reset writes a table's journal afresh as header alone (a waiting
+// table's, or its game's as it starts): one message that rolls the
+// subject's earlier ones up, written while this node holds the lease and
+// accepted only after its own last one. A table this node holds no lease
+// of yet is started as Start does.
+func (j journal) Reset(id string, header []byte) error {
+	if _, ok := j.n.owns(id); !ok {
+		if j.n.isLost(id) {
+			return ErrNotOwner
+		}
+		return j.Start(id, header)
+	}
+	ctx, cancel := context.WithTimeout(j.n.ctx, callTimeout)
+	defer cancel()
+	// A waiting table may go long unwritten where it was taken over: its
+	// sequence alone would let a copy cut off meanwhile write after it.
+	if err := j.n.renewLease(ctx, id); err != nil {
+		return err
+	}
+	o, ok := j.n.owns(id)
+	if !ok {
+		return ErrNotOwner
+	}
+	m := nats.NewMsg(journalSubject(id))
+	m.Data = header
+	m.Header.Set(jetstream.MsgRollup, jetstream.MsgRollupSubject)
+	ack, err := j.n.js.PublishMsg(ctx, m, jetstream.WithExpectLastSequencePerSubject(o.seq))
+	if err != nil {
+		var apiErr *jetstream.APIError
+		if errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence {
+			j.n.disown(id)
+			return ErrNotOwner
+		}
+		return fmt.Errorf("cluster: journal of %s: %w", id, err)
+	}
+	j.n.setSeq(id, ack.Sequence)
+	return nil
+}
+
+// Drop forgets the journal of a waiting table that closed and gives its
+// lease up. The lease is renewed first: no other node can have taken the
+// table over while its journal is purged.
+func (j journal) Drop(id string) error {
+	if _, ok := j.n.owns(id); !ok {
+		if j.n.forgetLost(id) {
+			return ErrNotOwner
+		}
+		return nil // nothing journaled here
+	}
+	ctx, cancel := context.WithTimeout(j.n.ctx, callTimeout)
+	defer cancel()
+	if err := j.n.renewLease(ctx, id); err != nil {
+		if errors.Is(err, ErrNotOwner) {
+			j.n.forgetLost(id)
+		}
+		return err
+	}
+	pctx, pcancel := context.WithTimeout(ctx, j.n.leaseTTL())
+	defer pcancel()
+	if err := j.n.stream.Purge(pctx, jetstream.WithPurgeSubject(journalSubject(id))); err != nil {
+		return fmt.Errorf("cluster: journal of %s: %w", id, err)
+	}
+	j.n.release(ctx, id)
 	return nil
 }
 
@@ -137,6 +210,23 @@ func (n *Node) setSeq(id string, seq uint64) {
 		o.seq = seq
 		n.owned[id] = o
 	}
+}
+
+// isLost reports whether another node took the table over from this one.
+func (n *Node) isLost(id string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.lost[id]
+}
+
+// forgetLost forgets a table another node took over, as it ends here; it
+// reports whether it was one.
+func (n *Node) forgetLost(id string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	lost := n.lost[id]
+	delete(n.lost, id)
+	return lost
 }
 
 func (n *Node) disown(id string) {

@@ -82,7 +82,7 @@ type Node struct {
 	pending map[string]lobby.Listing // listings to put, latest wins
 	mine    map[string]lobby.Listing // this node's listed tables, refreshed
 	kick    chan struct{}
-	owned   map[string]owned // the running tables whose lease this node holds
+	owned   map[string]owned // the journaled tables whose lease this node holds
 	lost    map[string]bool  // tables whose lease another node took from this one
 	leaseMu sync.Mutex       // one lease renewal at a time (see renewLease)
 
@@ -292,6 +292,7 @@ func (n *Node) createBuckets(ctx context.Context, r int) error {
 	n.stream, err = n.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: journalStream, Description: "cardroom: the journals of running tables",
 		Subjects: []string{journalSubject(">")}, Replicas: r, Storage: jetstream.FileStorage,
+		AllowRollup: true, // a waiting table's journal is written afresh (Reset)
 	})
 	if err != nil {
 		return err

@@ -89,9 +89,21 @@ func takenOver(t *testing.T, ns []*Node, id string) *Node {
 // takenOverWithin is takenOver that fails after d.
 func takenOverWithin(t *testing.T, ns []*Node, id string, d time.Duration) *Node {
 	t.Helper()
+	n, _ := adoptedWithin(t, ns, id, d)
+	return n
+}
+
+// adoptedWithin waits until one of ns takes the table over, for at most d,
+// and is that node with the journal it read.
+func adoptedWithin(t *testing.T, ns []*Node, id string, d time.Duration) (*Node, tables.Saved) {
+	t.Helper()
 	timeout := time.NewTimer(d)
 	defer timeout.Stop()
-	got := make(chan *Node, len(ns))
+	type adoption struct {
+		n *Node
+		s tables.Saved
+	}
+	got := make(chan adoption, len(ns))
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for _, n := range ns {
@@ -101,7 +113,7 @@ func takenOverWithin(t *testing.T, ns []*Node, id string, d time.Duration) *Node
 			select {
 			case s := <-n.Adopted():
 				if s.Table == id {
-					got <- n
+					got <- adoption{n, s}
 				}
 			case <-ctx.Done():
 			}
@@ -109,11 +121,11 @@ func takenOverWithin(t *testing.T, ns []*Node, id string, d time.Duration) *Node
 	}
 	defer func() { cancel(); wg.Wait() }()
 	select {
-	case n := <-got:
-		return n
+	case a := <-got:
+		return a.n, a.s
 	case <-timeout.C:
 		t.Fatalf("no node took %s over within %v", id, d)
-		return nil
+		return nil, tables.Saved{}
 	}
 }
 
