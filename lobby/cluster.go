@@ -22,8 +22,9 @@ type Cluster interface {
 	Listings() <-chan Listing
 	// Open is a handle on a table another node runs.
 	Open(id string, private bool) tables.Handle
-	// Adopted delivers the journals of running tables whose node is gone
-	// and which this node now owns: the lobby restores and runs them.
+	// Adopted delivers the journals of tables (running, or waiting for
+	// their start) whose node is gone and which this node now owns: the
+	// lobby restores and runs them.
 	Adopted() <-chan tables.Saved
 	// SetOnline tells the other nodes how many people are online here.
 	SetOnline(n int)
