@@ -36,6 +36,8 @@ def play(inp, out):
 
 def main():
     random.seed(1)
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        return print(__doc__)
     if len(sys.argv) > 1:  # run the given command (ssh … bot) and talk over its pipes
         p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         play(p.stdout, p.stdin)
