@@ -219,7 +219,8 @@ func (a *App) PlainCommand(args []string) bool {
 // text on stdout; errors go to stderr with a non-zero exit status (2 for
 // wrong usage).
 func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
+	if len(args) == 0 { // the lobby, without a pty: say so above the help
+		fmt.Fprintf(stderr, "cardroom: the lobby needs a terminal: use %s\n", a.sshCommand(true))
 		args = []string{"help"}
 	}
 	usage := func(format string, v ...any) int {
@@ -269,6 +270,9 @@ func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer)
 	case "bot":
 		return a.botCommand(s, args[1:], stdout)
 	case "new", "join", "watch":
+		if args[0] != "new" && len(args) != 2 {
+			return usage("%s takes one table id or invite code", args[0])
+		}
 		if args[0] == "new" && len(args) > 1 {
 			if _, err := a.reg.Lookup(args[1]); err != nil {
 				fmt.Fprintf(stderr, "cardroom: %v\n", err)

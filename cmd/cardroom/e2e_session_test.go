@@ -119,6 +119,11 @@ func TestE2ECommandsWithoutPTY(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "cardroom — a card room over SSH") || !strings.Contains(out, "ssh -p "+port+" localhost list") {
 		t.Errorf("help: exit %d, output:\n%s", code, out)
 	}
+	// ssh -T host: the lobby needs a terminal, which stderr says above the help.
+	if out, errOut, code, err := sshtest.Exec(ctx, s.addr, sshtest.Options{User: "ada"}, ""); err != nil || code != 0 ||
+		!strings.Contains(out, "cardroom — a card room over SSH") || !strings.Contains(errOut, "the lobby needs a terminal: use ssh -p "+port+" -t localhost") {
+		t.Errorf("no command without a pty: exit %d, %v, stdout:\n%s\nstderr %q", code, err, out, errOut)
+	}
 	out, code = run("list", sshtest.Options{User: "ada"})
 	if code != 0 || !strings.Contains(out, "No tables yet") {
 		t.Errorf("list with no tables: exit %d, output:\n%s", code, out)
@@ -155,6 +160,7 @@ func TestE2ECommandsWithoutPTY(t *testing.T) {
 	// non-zero exit status.
 	for cmd, want := range map[string]string{
 		"watch abc":       "needs a terminal",
+		"join":            "join takes one table id or invite code",
 		"frobnicate":      "unknown command",
 		"list --frob":     "list takes only --json",
 		"help me":         "help takes no arguments",
