@@ -71,13 +71,34 @@ func (s *Styles) cardRowMarked(cs []cards.Card, state func(i int) cardState, cur
 	bot.WriteString(f.br)
 	out := top.String() + "\n" + mid.String() + "\n" + bot.String()
 	if cursor >= 0 && cursor < n {
-		mark := "▲"
-		if s.glyphs != Unicode {
-			mark = "^"
-		}
-		out += "\n" + strings.Repeat(" ", s.cardX(cs, cursor)) + s.Key.Render(mark)
+		out += "\n" + s.cursorLine(cs, state, cursor)
 	}
 	return out
+}
+
+// cursorLine is the line under a row of cards: ▲ under the cursor's card,
+// and • under each other card drawn hot (marked), so that marks show
+// without colour too.
+func (s *Styles) cursorLine(cs []cards.Card, state func(i int) cardState, cursor int) string {
+	mark, hot := "▲", "•"
+	if s.glyphs != Unicode {
+		mark, hot = "^", "*"
+	}
+	var b strings.Builder
+	x := 0
+	for i := range cs {
+		m := hot
+		switch {
+		case i == cursor:
+			m = mark
+		case state == nil || state(i) != cardHot:
+			continue
+		}
+		cx := s.cardX(cs, i)
+		b.WriteString(strings.Repeat(" ", cx-x) + s.Key.Render(m))
+		x = cx + 1
+	}
+	return b.String()
 }
 
 // backRow draws n face-down cards, at most max of them then "+k".

@@ -688,3 +688,30 @@ func TestDouDizhuPastedRanksAreTyped(t *testing.T) {
 		}
 	}
 }
+
+// Marked cards show without colour too: a mark under each, beside the
+// cursor's (with colour off the reverse video that marks them is gone).
+func TestDouDizhuMarksShowWithoutColour(t *testing.T) {
+	g := ddPlayUntil(t, 8, func(g engine.Game, v *doudizhu.View) bool {
+		return g.Next() == 0 && v.Phase == doudizhu.Playing
+	})
+	for _, set := range []Settings{{NoColour: true}, {NoColour: true, Glyphs: ASCII}} {
+		m := onTable(testModel(80, 24, set), snapshotOf(g, "Dou Dizhu", 0))
+		m.Update(key("space")) // mark the first card
+		m.Update(key("right"))
+		m.Update(key("right"))
+		mark, cursor := "•", "▲"
+		if set.Glyphs == ASCII {
+			mark, cursor = "*", "^"
+		}
+		var line string
+		for _, l := range strings.Split(stripANSI(m.View()), "\n") {
+			if strings.Contains(l, cursor) && line == "" {
+				line = l
+			}
+		}
+		if strings.Count(line, mark) != 1 || strings.Index(line, mark) > strings.Index(line, cursor) {
+			t.Errorf("%+v: the line under the hand %q shows no mark under the marked first card left of the cursor", set, line)
+		}
+	}
+}
