@@ -715,3 +715,31 @@ func TestDouDizhuMarksShowWithoutColour(t *testing.T) {
 		}
 	}
 }
+
+// A play too long for a seat's row at 80 columns ends in …, so a cut
+// straight does not read as a shorter one.
+func TestDouDizhuLongPlayInTheSeatListIsMarkedCut(t *testing.T) {
+	g := ddPlayUntil(t, 8, func(g engine.Game, v *doudizhu.View) bool {
+		return g.Next() == 0 && v.Phase == doudizhu.Playing
+	})
+	snap := snapshotOf(g, "Dou Dizhu", 0)
+	v := *snap.View.(*doudizhu.View)
+	p, err := doudizhu.ParsePlay("3456789TJQKA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []cards.Card
+	for _, s := range []cards.Suit{cards.Clubs, cards.Hearts, cards.Diamonds, cards.Clubs, cards.Spades, cards.Spades, cards.Spades, cards.Clubs, cards.Diamonds, cards.Clubs, cards.Hearts, cards.Clubs} {
+		cs = append(cs, cards.New(cards.Rank(len(cs)+int(cards.Three)), s))
+	}
+	v.History = []doudizhu.Turn{{Seat: 1, Play: p, Cards: cs}}
+	snap.View = &v
+	for _, lang := range []string{"en", "nl"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snap)
+		for _, l := range strings.Split(stripANSI(m.View()), "\n") {
+			if strings.Contains(l, "4♥") && (visibleWidth(l) > 80 || !strings.HasSuffix(l, "…") && !strings.Contains(l, "A♣")) {
+				t.Errorf("%s: the straight's row %q is wider than the screen or cut without …", lang, l)
+			}
+		}
+	}
+}

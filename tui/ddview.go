@@ -284,13 +284,14 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 		b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %-9s %5s  %s", tx.get("seat"), tx.get("role"), tx.get("cards"), tx.get("last"))) + "\n")
 		for i := 0; i < doudizhu.Players; i++ {
 			role := tm.ddRole(v, i)
-			key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role, last: last[i]}
+			key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role, last: last[i], width: tm.m.width}
 			b.WriteString(tm.parts.ddRows.get(i, key, func() seatBlock {
 				mark := "  "
 				if v.Turn == i {
 					mark = st.Turn.Render(cursorMark(st))
 				}
-				return seatBlock{lines: []string{fmt.Sprintf(" %s%s %s %5d  %s\n", mark, padRight(tm.seatName(i), 26), padRight(role, 9), v.Counts[i], last[i])}}
+				row := fmt.Sprintf(" %s%s %s %5d  %s", mark, padRight(tm.seatName(i), 26), padRight(role, 9), v.Counts[i], last[i])
+				return seatBlock{lines: []string{fit(row, tm.m.width) + "\n"}} // a long play ends in …
 			}).lines[0])
 		}
 		b.WriteString(tm.watchersLine())
@@ -526,4 +527,5 @@ type ddSeatKey struct {
 	count int
 	role  string
 	last  string // the seat's latest action (the seat list only)
+	width int    // the seat list's rows are fit to it
 }
