@@ -614,10 +614,15 @@ func (l *Lobby) Exit(id string) error {
 	return err
 }
 
-// Create validates req and starts a new table.
+// Create validates req and starts a new table. Its host gives up any seat
+// at another waiting table (leaveWaiting).
 func (l *Lobby) Create(req CreateRequest) (Created, error) {
 	r := make(chan result[Created], 1)
-	return call(l, createReq{req: req, reply: r}, r)
+	c, err := call(l, createReq{req: req, reply: r}, r)
+	if err == nil {
+		l.leaveWaiting(req.Host, c.Info.ID)
+	}
+	return c, err
 }
 
 // Table returns the open table with the given id (a private one only with
@@ -669,13 +674,18 @@ func (l *Lobby) find(p tables.Player, idOrCode string) (tables.Handle, error) {
 	return t, err
 }
 
-// Join seats p at the table named by id or invite code (seat -1: any).
+// Join seats p at the table named by id or invite code (seat -1: any); p
+// gives up any seat at another waiting table (leaveWaiting).
 func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (tables.Handle, error) {
 	t, err := l.find(p, idOrCode)
 	if err != nil {
 		return nil, err
 	}
-	return t, t.Sit(p, seat)
+	if err := t.Sit(p, seat); err != nil {
+		return t, err
+	}
+	l.leaveWaiting(p, t.ID())
+	return t, nil
 }
 
 // Watch makes p a spectator of the table named by id or invite code.

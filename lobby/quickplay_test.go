@@ -32,7 +32,7 @@ func TestQuickPlayOnlyWhereTheHostCanStart(t *testing.T) {
 		must(t, err)
 		_, err = l.Join(gina, full.Info.ID, -1)
 		must(t, err)
-		_, err = l.Create(CreateRequest{Host: gina, Ruleset: "turns", Seats: 3, Private: true})
+		_, err = l.Create(CreateRequest{Host: enter(t, l, "K9", "jo"), Ruleset: "turns", Seats: 3, Private: true})
 		must(t, err)
 		offered := func(who string) []string {
 			t.Helper()
