@@ -553,6 +553,10 @@ type (
 		id    int
 		reply chan result[struct{}]
 	}
+	botNameReq struct {
+		name, key string
+		reply     chan result[struct{}]
+	}
 )
 
 func (enterReq) isRequest()       {}
@@ -562,6 +566,7 @@ func (findReq) isRequest()        {}
 func (listReq) isRequest()        {}
 func (subscribeReq) isRequest()   {}
 func (unsubscribeReq) isRequest() {}
+func (botNameReq) isRequest()     {}
 
 type result[T any] struct {
 	v   T
@@ -779,6 +784,12 @@ func (l *Lobby) handle(r request) {
 			delete(l.subs, r.id)
 		}
 		r.reply <- result[struct{}]{}
+	case botNameReq:
+		var err error
+		if l.takenFor(r.name, r.key) {
+			err = ErrBotNamePerson
+		}
+		r.reply <- result[struct{}]{err: err}
 	default:
 		panic(fmt.Sprintf("lobby: unknown request %T", r))
 	}
@@ -971,6 +982,17 @@ func (l *Lobby) takenFor(name, id string) bool {
 		}
 	}
 	return false
+}
+
+// ErrBotNamePerson refuses a bot a name that a person holds on this server.
+var ErrBotNamePerson = errors.New("a person on this server has that name: give the bot another one")
+
+// BotName refuses name to a bot that plays with the key key when a person
+// (another key) reserved it or one that looks like it, or uses it online.
+func (l *Lobby) BotName(name, key string) error {
+	r := make(chan result[struct{}], 1)
+	_, err := call(l, botNameReq{name, key, r}, r)
+	return err
 }
 
 // reserve keeps name for the key id: in the registry (which may give a

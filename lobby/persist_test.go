@@ -146,6 +146,32 @@ func TestNamesThroughRegistry(t *testing.T) {
 	})
 }
 
+// A bot may not take a name a person holds: one in the registry (offline
+// too) or one online, compared by names.Key; a free name, or the bot's own
+// key's name, it may.
+func TestBotNameNotAPersons(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		names := newMemNames()
+		_, _ = names.Reserve("K1", "piet") // offline
+		l := runLobby(t, Config{Registry: engine.NewRegistry(turnsRuleset()), Seed: 1, Names: names})
+		enter(t, l, "K2", "ann2")
+		if _, err := l.Enter("guest-1", "gast", true); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"piet", "PIET", "ANN2", "аnn2", "gast"} { // аnn2 with a Cyrillic а
+			if err := l.BotName(name, "BOTKEY"); err != ErrBotNamePerson {
+				t.Errorf("a bot named %q: %v, want ErrBotNamePerson", name, err)
+			}
+		}
+		if err := l.BotName("robo", "BOTKEY"); err != nil {
+			t.Errorf("a bot with a free name: %v", err)
+		}
+		if err := l.BotName("piet", "K1"); err != nil {
+			t.Errorf("a bot under its own key's name: %v", err)
+		}
+	})
+}
+
 // A running table survives the lobby: the next lobby restores it from its
 // journal with its id and invite code, its seats wait for their keys, and
 // new tables get other ids. Once shutdown has begun (Drain), new tables are

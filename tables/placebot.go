@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/names"
 )
 
 // A bot placed in a seat by hand (a remote bot over SSH) instead of made
@@ -55,6 +56,9 @@ func (t *Table) placeBot(b engine.Bot, want int) (int, error) {
 	}
 	if t.seats[want].kind() != Free {
 		return -1, ErrSeatTaken
+	}
+	if n, ok := b.(SeatNamer); ok && t.nameAtTable(n.SeatName()) {
+		return -1, ErrBotNameTaken
 	}
 	t.seats[want] = seat{bot: true}
 	t.seatBots[want] = b
@@ -111,6 +115,30 @@ func (t *Table) unplaceBot(b engine.Bot) error {
 
 // botSeatName is the name a bot's seat i shows: its placed bot's, or
 // BotName(i).
+// nameAtTable reports whether a seat's person or bot has name, compared
+// as people's names are (names.Key), so that no bot passes for another seat.
+func (t *Table) nameAtTable(name string) bool {
+	if name == "" {
+		return false
+	}
+	key := names.Key(name)
+	for i, s := range t.seats {
+		switch s.kind() {
+		case Free:
+			continue
+		case Bot:
+			if names.Key(t.botSeatName(i)) == key {
+				return true
+			}
+		default:
+			if names.Key(s.owner.Name) == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (t *Table) botSeatName(i int) string {
 	if n, ok := t.seatBots[i].(SeatNamer); ok && n.SeatName() != "" {
 		return n.SeatName()

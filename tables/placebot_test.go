@@ -149,3 +149,37 @@ func TestUnplaceBot(t *testing.T) {
 		}
 	})
 }
+
+// namedBot is a placed bot with a name of its own, as a remote bot has.
+type namedBot struct {
+	bidOne
+	name string
+}
+
+func (b namedBot) SeatName() string { return b.name }
+
+// A placed bot may not take the name of a person or another bot at the
+// table, compared as people's names are (case and look-alikes folded).
+func TestPlaceBotRefusesANameAtTheTable(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		a := r.subscribe(alice)
+		for _, name := range []string{"alice", "ALICE", "аlice"} { // the last with a Cyrillic а
+			if _, err := r.table.PlaceBot(namedBot{name: name}, engine.Spectator); err != ErrBotNameTaken {
+				t.Errorf("a bot named %q beside the person alice: %v, want ErrBotNameTaken", name, err)
+			}
+		}
+		if _, err := r.table.PlaceBot(namedBot{name: "piet"}, engine.Spectator); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.table.PlaceBot(namedBot{name: "Piet"}, engine.Spectator); err != ErrBotNameTaken {
+			t.Errorf("a second bot named Piet: %v, want ErrBotNameTaken", err)
+		}
+		if _, err := r.table.PlaceBot(namedBot{name: "klaas"}, engine.Spectator); err != nil {
+			t.Errorf("a bot with a free name: %v", err)
+		}
+		if s := a.now(); s.Seats[1].Name != "piet" || s.Seats[2].Name != "klaas" {
+			t.Errorf("seats: %+v", s.Seats)
+		}
+	})
+}

@@ -19,6 +19,7 @@ var (
 	ErrSeatTaken    = errors.New("that seat is taken")
 	ErrNoSeat       = errors.New("there is no such seat")
 	ErrNoFreeSeat   = errors.New("every seat is taken")
+	ErrBotNameTaken = errors.New("someone at this table already has that name: give the bot another one")
 	ErrNotWaiting   = errors.New("the game has already started")
 	ErrNotPlaying   = errors.New("the game is not being played")
 	ErrNotYourTurn  = errors.New("it is not your turn")

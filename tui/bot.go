@@ -17,6 +17,7 @@ import (
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/names"
 	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -122,15 +123,36 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	}
 	name := tables.Clean(f[1])
 	name = ansi.Truncate(name, 24, "")
+	if tm.nameAtTable(name) {
+		return tm.m.fail(tables.ErrBotNameTaken)
+	}
 	iv := invite{code: tm.snap.Code, name: name}
 	note := tx.f("%s may sit here as a bot: %s", name, tm.m.app.sshCommand(false, "bot"))
 	failed := errors.New(tx.get("the invitation could not be saved: try :invitebot again in a moment"))
+	app := tm.m.app
 	return func() tea.Msg {
-		if err := tm.m.app.bots.invite(fp, iv); err != nil {
+		if app.lobby != nil {
+			if err := app.lobby.BotName(name, fp); err != nil {
+				return doneMsg{err: err}
+			}
+		}
+		if err := app.bots.invite(fp, iv); err != nil {
 			return doneMsg{err: failed}
 		}
 		return doneMsg{note: note}
 	}
+}
+
+// nameAtTable reports whether a seat at the table shows name, compared as
+// people's names are (names.Key), as the table checks when the bot sits.
+func (tm *tableModel) nameAtTable(name string) bool {
+	key := names.Key(name)
+	for _, s := range tm.snap.Seats {
+		if s.Kind != tables.Free && names.Key(s.Name) == key {
+			return true
+		}
+	}
+	return false
 }
 
 // botCommand seats the session's program at a table and plays until the
@@ -159,6 +181,9 @@ func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
 	t, err := a.findBotTable(s, args[0], invited && args[0] == iv.code)
 	if err != nil {
 		return refuse(1, "%v", err)
+	}
+	if err := a.lobby.BotName(name, id.ID); err != nil {
+		return refuse(1, "the bot's name %s: %v (a host names an invited bot with :invitebot NAME KEY; otherwise the name is your ssh user name)", name, err)
 	}
 	rs := t.Ruleset()
 	remote := botproto.NewRemote(s.Stdin(), out, botproto.Options{Name: name, Fallback: games.Baseline(rs.Name, engine.Spectator)})

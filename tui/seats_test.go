@@ -187,6 +187,12 @@ func TestUnknownCommandListsTheUsableOnes(t *testing.T) {
 	if err := tm.command("invitebot robo SHA256:abc")().(doneMsg).err; !errors.Is(err, tables.ErrNotWaiting) {
 		t.Errorf(":invitebot once the game runs: %v, want %v", err, tables.ErrNotWaiting)
 	}
+	tm.snap.Phase = tables.Waiting
+	for _, name := range []string{tm.snap.Seats[0].Name, strings.ToUpper(tm.snap.Seats[0].Name)} {
+		if err := tm.command("invitebot " + name + " SHA256:abc")().(doneMsg).err; !errors.Is(err, tables.ErrBotNameTaken) {
+			t.Errorf(":invitebot %s, the name of seat 1: %v, want %v", name, err, tables.ErrBotNameTaken)
+		}
+	}
 }
 
 // The replay of a finished game shows every seat's hand, no prompt, and

@@ -309,7 +309,7 @@ func TestKnownMessagesMatchTheirSources(t *testing.T) {
 		tables.ErrNoPenalty, tables.ErrBadPenalty, tables.ErrTableAborted,
 		tables.ErrSavePaused, tables.ErrMoveHeld, lobby.ErrNameNotSaved,
 		lobby.ErrClosed, lobby.ErrNoTable, lobby.ErrNoCode, lobby.ErrPrivate, lobby.ErrNotOnline, lobby.ErrNoIdentity,
-		lobby.ErrBadSeats, lobby.ErrTooManyTabs,
+		lobby.ErrBadSeats, lobby.ErrTooManyTabs, tables.ErrBotNameTaken, lobby.ErrBotNamePerson,
 	} {
 		if got := de.err(err); got == err.Error() {
 			t.Errorf("%q is not translated", err)

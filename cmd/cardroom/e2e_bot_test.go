@@ -256,6 +256,8 @@ func TestE2EInvitedBot(t *testing.T) {
 	p.createTable("Singularity", "Seats", "3", "Private", "unlisted, by invite code")
 	p.waitUntil("the invite code", inviteRE.MatchString)
 	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(key.PublicKey())))
+	p.typ(":invitebot ADA " + pub + "\r")
+	p.waitFor("already has that name")
 	p.typ(":invitebot robo " + pub + "\r")
 	p.waitFor("robo may sit here as a bot")
 	bot := startRemoteBot(t, s, key, "whoever", "")
