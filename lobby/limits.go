@@ -1,6 +1,11 @@
 package lobby
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/cardroom/cardroom/tables"
+)
 
 // DefaultMaxTablesPerPlayer is Config.MaxTablesPerPlayer when 0.
 const DefaultMaxTablesPerPlayer = 2
@@ -35,7 +40,7 @@ func (l *Lobby) mayHost(host string) error {
 	}
 	n := 0
 	for _, e := range l.tabs {
-		if e.host == host {
+		if e.host == host && e.hosting() {
 			n++
 		}
 	}
@@ -44,4 +49,13 @@ func (l *Lobby) mayHost(host string) error {
 		return &TooManyTables{Max: most}
 	}
 	return nil
+}
+
+// hosting reports whether the table's creator hosts it still: the game is
+// not over, the host role is still theirs, and they hold a seat or watch
+// it. A table they left stops counting toward their limit at once.
+func (e *entry) hosting() bool {
+	s := e.info.Summary
+	return s.Phase != tables.Over && s.HostID == e.creator &&
+		(slices.Contains(s.Owners[:], e.creator) || s.HostHere)
 }

@@ -56,3 +56,41 @@ func TestMaxTablesPerPlayer(t *testing.T) {
 		}
 	})
 }
+
+// A table its host has left, waiting or running, stops counting toward
+// their limit at once, not only when it closes.
+func TestLeftTablesDoNotCount(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRigWith(t, func(c *Config) { c.MaxTablesPerPlayer = 2 })
+		l := r.l
+		alice := enter(t, l, "K1", "alice")
+		var made []Created
+		for range 2 {
+			c, err := l.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 3})
+			must(t, err)
+			made = append(made, c)
+		}
+		must(t, made[1].Table.Start(alice)) // one running, one waiting
+		synctest.Wait()
+		var many *TooManyTables
+		if _, err := l.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 3}); !errors.As(err, &many) {
+			t.Fatalf("a third table while hosting two: %v, want TooManyTables", err)
+		}
+		for _, c := range made {
+			must(t, c.Table.Leave(alice)) // as the table screen's L does
+		}
+		synctest.Wait()
+		for i := range 2 {
+			if _, err := l.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 3}); err != nil {
+				t.Fatalf("table %d after leaving both: %v", i+1, err)
+			}
+		}
+		for _, c := range made {
+			select {
+			case <-c.Table.Done():
+				t.Fatalf("table %s closed: the test did not catch it open", c.Info.ID)
+			default:
+			}
+		}
+	})
+}

@@ -292,6 +292,9 @@ type entry struct {
 	info  TableInfo
 	code  string
 	host  string // who created it, as hostOf counts them
+	// creator is the key that created it: the table counts toward their
+	// hosting limit while they host it still (hosting).
+	creator string
 }
 
 // New returns a lobby; call Run.
@@ -1207,7 +1210,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	e := &entry{t: t, local: t, code: cfg.Code, host: host, info: TableInfo{Summary: <-t.Summaries(), Again: req.Again, admitted: cfg.Admitted}}
+	e := &entry{t: t, local: t, code: cfg.Code, host: host, creator: req.Host.ID, info: TableInfo{Summary: <-t.Summaries(), Again: req.Again, admitted: cfg.Admitted}}
 	l.tabs[cfg.ID] = e
 	l.order = append(l.order, cfg.ID)
 	if cfg.Code != "" {
@@ -1344,7 +1347,7 @@ func (l *Lobby) restoreOne(s tables.Saved) {
 		return
 	}
 	c := t.Creator()
-	e := &entry{t: t, local: t, code: t.Code(), host: l.hostOf(c.ID, c.Guest), info: TableInfo{Summary: <-t.Summaries(), admitted: t.Admitted()}}
+	e := &entry{t: t, local: t, code: t.Code(), host: l.hostOf(c.ID, c.Guest), creator: c.ID, info: TableInfo{Summary: <-t.Summaries(), admitted: t.Admitted()}}
 	l.tabs[t.ID()] = e
 	l.order = append(l.order, t.ID())
 	if e.code != "" {
