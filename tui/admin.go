@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/names"
 	"github.com/cardroom/cardroom/store"
 )
 
@@ -225,23 +226,7 @@ func (a *App) ban(tx *text, target string, d time.Duration, by string) tea.Msg {
 		b.Kind, b.Value = store.BanKey, target
 		b.Name = a.nameOf(target)
 	default:
-		a.mu.Lock()
-		for id, li := range a.who {
-			if strings.EqualFold(li.name, target) {
-				b.Name = li.name
-				if li.guest {
-					b.Kind, b.Value = store.BanIP, li.ip
-				} else {
-					b.Kind, b.Value = store.BanKey, id
-				}
-			}
-		}
-		a.mu.Unlock()
-		if b.Kind == "" && a.admin.store != nil {
-			if id, err := a.admin.store.NameOwner(target); err == nil {
-				b.Kind, b.Value, b.Name = store.BanKey, id, target
-			}
-		}
+		b.Kind, b.Value, b.Name = a.holderOf(target)
 		if b.Kind == "" {
 			return doneMsg{err: errors.New(tx.f("Nobody holds the name %s.", clipText(target, 24)))}
 		}
@@ -263,19 +248,52 @@ func (a *App) ban(tx *text, target string, d time.Duration, by string) tea.Msg {
 	return doneMsg{note: tx.f("Banned %s (%s).", clipText(b.Value, 60), clipText(b.Name, 24))}
 }
 
+// holderOf is what a ban of the name target covers, found as names are
+// compared (names.Key: case and look-alikes folded): the key of the person
+// online or holding the name, or a guest's IP address; kind "" if nobody.
+func (a *App) holderOf(target string) (kind, value, name string) {
+	key := names.Key(target)
+	a.mu.Lock()
+	for id, li := range a.who {
+		if names.Key(li.name) == key {
+			name = li.name
+			if li.guest {
+				kind, value = store.BanIP, li.ip
+			} else {
+				kind, value = store.BanKey, id
+			}
+		}
+	}
+	a.mu.Unlock()
+	if kind == "" && a.admin.store != nil {
+		if id, err := a.admin.store.NameOwner(target); err == nil {
+			kind, value, name = store.BanKey, id, target
+		}
+	}
+	return kind, value, name
+}
+
+// unban lifts the ban of a key, an IP address, or a name: the ban made
+// for that name (names.Key), else the ban of whoever holds it (holderOf).
 func (a *App) unban(tx *text, target string) tea.Msg {
 	kind := store.BanKey
 	if ip := net.ParseIP(target); ip != nil {
 		kind, target = store.BanIP, ip.String()
 	} else if !strings.HasPrefix(target, "SHA256:") { // a name: the ban made for it
+		found := false
 		a.mu.Lock()
 		for _, b := range a.admin.bans {
-			if b.Name != "" && strings.EqualFold(b.Name, target) {
-				kind, target = b.Kind, b.Value
+			if b.Name != "" && names.Key(b.Name) == names.Key(target) {
+				kind, target, found = b.Kind, b.Value, true
 				break
 			}
 		}
 		a.mu.Unlock()
+		if !found {
+			if k, v, _ := a.holderOf(target); k != "" {
+				kind, target = k, v
+			}
+		}
 	}
 	k := [2]string{kind, target}
 	a.mu.Lock()

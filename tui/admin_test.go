@@ -125,6 +125,33 @@ func TestAdminBans(t *testing.T) {
 	}
 }
 
+// :unban NAME finds bans as :ban finds people: the name folded for case
+// and look-alikes, and a ban made by key lifted by its holder's name.
+func TestUnbanFindsNamesAsBanDoes(t *testing.T) {
+	now := fixedNow
+	bs := &memBans{bans: map[[2]string]store.Ban{}, owners: map[string]string{"piet": "SHA256:piet"}}
+	m := adminModel(t, bs, &now)
+	a := m.app
+	a.mu.Lock()
+	a.who["SHA256:ann3"] = liveInfo{name: "аnn3"} // a Cyrillic а
+	a.mu.Unlock()
+	if got := runAdmin(t, m, "ban ann3 10m"); got.err != nil || !strings.Contains(got.note, "SHA256:ann3") {
+		t.Fatalf("ban ann3: %+v", got)
+	}
+	if got := runAdmin(t, m, "unban ANN3"); got.err != nil || a.Refused("SHA256:ann3", "192.0.2.1") != "" {
+		t.Errorf("unban ANN3 of the ban of аnn3: %+v", got)
+	}
+	if got := runAdmin(t, m, "ban SHA256:piet"); got.err != nil {
+		t.Fatal(got.err)
+	}
+	if got := runAdmin(t, m, "unban piet"); got.err != nil || a.Refused("SHA256:piet", "192.0.2.1") != "" {
+		t.Errorf("unban piet of the ban of piet's key: %+v", got)
+	}
+	if len(bs.bans) != 0 {
+		t.Errorf("bans left in the store: %v", bs.bans)
+	}
+}
+
 // Only admins have the commands, the admin key and the screen (":" opens
 // the lobby's command line for everyone: TestLobbyCommandLineForEveryone).
 func TestNoAdminNoCommands(t *testing.T) {

@@ -37,7 +37,7 @@ func (m *model) adminView() string {
 	w := m.width
 	var b strings.Builder
 	title := tx.get("Admin")
-	hint := fit(tx.get(":kick NAME · :ban NAME|KEY|IP [2h|7d] · :unban KEY|IP · :announce TEXT"), w-visibleWidth(title)-2)
+	hint := fit(tx.get(":kick NAME · :ban NAME|KEY|IP [2h|7d] · :unban NAME|KEY|IP · :announce TEXT"), w-visibleWidth(title)-2)
 	b.WriteString(st.Title.Render(title) + st.Subtle.Render("  "+hint) + "\n\n")
 	// The three lists share the rows there are: each gets a third at least.
 	room := max(3, (m.height-12)/3)
