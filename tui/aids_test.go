@@ -191,6 +191,49 @@ func TestLeaveForGoodAsksFirst(t *testing.T) {
 	}
 }
 
+// At a waiting table L and :leave ask first too, the host as a seated
+// player, in every language; y leaves, another key stays. A spectator's
+// :leave just stops watching.
+func TestLeavingAWaitingTableAsksFirst(t *testing.T) {
+	waiting := func(lang string, you int, host bool) *model {
+		return onTable(testModel(80, 24, Settings{Lang: lang}), tables.Snapshot{Version: 1, Phase: tables.Waiting, You: you, YouHost: host, Seats: []tables.SeatInfo{
+			{Name: "alice", Kind: tables.Human}, {Name: "bob", Kind: tables.Human}, {}, {},
+		}})
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, host := range []bool{true, false} {
+			for _, keys := range [][]string{{"L"}, {":", "leave", "enter"}} {
+				m := waiting(lang, 0, host)
+				for _, k := range keys {
+					m.Update(keyMsg(k))
+				}
+				want := m.table.leaveQuestion()
+				if out := stripANSI(m.View()); m.screen != tableScreen || !m.table.leaving || !strings.Contains(out, want) {
+					t.Fatalf("%s, host %v, %v: left at once, or asked nothing:\n%s", lang, host, keys, out)
+				}
+				m.Update(keyMsg("n"))
+				if m.screen != tableScreen || m.table.leaving {
+					t.Fatalf("%s, host %v, %v: n did not keep the seat", lang, host, keys)
+				}
+				for _, k := range keys {
+					m.Update(keyMsg(k))
+				}
+				m.Update(keyMsg(m.tx.get("y")))
+				if m.screen == tableScreen {
+					t.Fatalf("%s, host %v, %v: then y did not leave", lang, host, keys)
+				}
+			}
+		}
+		m := waiting(lang, -1, false)
+		for _, k := range []string{":", "leave", "enter"} {
+			m.Update(keyMsg(k))
+		}
+		if m.screen == tableScreen {
+			t.Errorf("%s: a spectator's :leave was asked about", lang)
+		}
+	}
+}
+
 // A bid prompt with one bid allowed says it is the only one, so it does not
 // read as a default; with more it lists them.
 func TestBidPromptSaysWhenOnlyOneBidIsLeft(t *testing.T) {

@@ -412,10 +412,10 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// leave gives up the seat (L, :leave); while the game is played a bot
-// would finish it, so it asks first.
+// leave gives up the seat (L, :leave); a seated player or the host is asked
+// first, a spectator just stops watching.
 func (tm *tableModel) leave() tea.Cmd {
-	if tm.snap.Phase == tables.Playing && tm.snap.You >= 0 {
+	if ph := tm.snap.Phase; (ph == tables.Playing || ph == tables.Waiting) && (tm.snap.You >= 0 || tm.snap.YouHost) {
 		tm.leaving = true
 		return nil
 	}
@@ -898,11 +898,23 @@ func (tm *tableModel) chatLines() []string {
 	} else if tm.handing > 0 {
 		lines = append(lines, tm.handQuestion())
 	} else if tm.leaving {
-		lines = append(lines, st.Warn.Render(fit(tx.get("Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay"), tm.width())))
+		lines = append(lines, st.Warn.Render(fit(tm.leaveQuestion(), tm.width())))
 	} else if s.ChatClosed {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round.")))
 	}
 	return lines
+}
+
+// leaveQuestion is the question L asks: what leaving gives up here.
+func (tm *tableModel) leaveQuestion() string {
+	tx := tm.m.tx
+	switch {
+	case tm.snap.Phase == tables.Playing:
+		return tx.get("Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay")
+	case tm.snap.YouHost:
+		return tx.get("Leave this table and give up the host role? y: leave, other keys: stay")
+	}
+	return tx.get("Leave this table and give up your seat? y: leave, other keys: stay")
 }
 
 // chatSpeaker is how a chat line begins, and its text after that: "alice: "

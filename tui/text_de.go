@@ -260,6 +260,8 @@ var catalogueDE = map[string]string{
 	"Down to their last cards: %s":                       "Fast ausgespielt: %s",
 	"cards still out":                                    "Karten draußen",
 	"Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay": "Platz für immer aufgeben? Ein Bot spielt zu Ende. j: ja, andere Taste: nein",
+	"Leave this table and give up the host role? y: leave, other keys: stay":          "Tisch verlassen und die Gastgeberrolle abgeben? j: ja, andere Taste: nein",
+	"Leave this table and give up your seat? y: leave, other keys: stay":              "Tisch verlassen und den Platz aufgeben? j: ja, andere Taste: nein",
 	"drawn: %s's":                   "gezogen von %s:",
 	"stay":                          "bleiben",
 	"leave for good":                "endgültig gehen",

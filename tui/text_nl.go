@@ -260,6 +260,8 @@ var catalogueNL = map[string]string{
 	"Down to their last cards: %s":                       "Bijna uitgespeeld: %s",
 	"cards still out":                                    "kaarten buiten",
 	"Leave your seat for good? A bot plays it to the end. y: leave, other keys: stay": "Plaats voorgoed opgeven? Een bot speelt het uit. j: ja, andere toets: nee",
+	"Leave this table and give up the host role? y: leave, other keys: stay":          "Tafel verlaten en de rol van gastheer opgeven? j: ja, andere toets: nee",
+	"Leave this table and give up your seat? y: leave, other keys: stay":              "Tafel verlaten en je plaats opgeven? j: ja, andere toets: nee",
 	"drawn: %s's":                   "getrokken door %s:",
 	"stay":                          "blijven",
 	"leave for good":                "voorgoed weg",

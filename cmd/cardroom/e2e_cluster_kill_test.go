@@ -200,6 +200,8 @@ func TestClusterKillOwner(t *testing.T) {
 		p.waitFor(p.name + " (you)")
 	}
 	carol.typ("L")
+	carol.waitFor("y leave for good") // a waiting table asks first too
+	carol.typ("y")
 	carol.waitFor("You left the table")
 	ada.waitFor("Press S to start")
 	ada.typ("S")

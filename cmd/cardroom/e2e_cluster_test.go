@@ -100,6 +100,8 @@ func TestE2EClusterGameOnAThirdNode(t *testing.T) {
 
 	// carol, the host, leaves: ada (seated first) is the host now.
 	carol.typ("L")
+	carol.waitFor("y leave for good") // a waiting table asks first too
+	carol.typ("y")
 	carol.waitFor("You left the table")
 	ada.waitFor("Press S to start")
 	ada.typ("S")
@@ -170,6 +172,8 @@ func ownerGone(t *testing.T, gone func(*testServer, *cluster.Node)) {
 	bob.typ("\r")
 	bob.waitFor("bob (you)")
 	carol.typ("L")
+	carol.waitFor("y leave for good") // a waiting table asks first too
+	carol.typ("y")
 	carol.waitFor("You left the table")
 	ada.waitFor("Press S to start")
 	ada.typ("S")

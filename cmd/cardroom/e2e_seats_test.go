@@ -105,6 +105,8 @@ func TestE2EPrivateTableLetsItsOwnPeopleIn(t *testing.T) {
 
 	// ada, the host, leaves: bob is the host now, and the chat says so.
 	ada.typ("L")
+	ada.waitFor("y leave for good") // a waiting table asks first too
+	ada.typ("y")
 	ada.waitFor("You left the table")
 	bob.waitForFold("ada left; bob is the host now")
 	bob.waitFor("Press S to start")
@@ -154,6 +156,8 @@ func TestE2ERestoredPrivateTableLetsItsOwnPeopleIn(t *testing.T) {
 	bob.typ(code + "\r")
 	bob.waitFor("2  bob (you)")
 	bob.typ("L")
+	bob.waitFor("y leave for good") // a waiting table asks first too
+	bob.typ("y")
 	bob.waitFor("You left the table")
 	id := bob.waitTable()
 	ada.waitFor("Press S to start")
