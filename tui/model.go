@@ -578,6 +578,12 @@ func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	if k.String() == "ctrl+c" {
 		return tea.Quit
 	}
+	if m.tooSmallNow() { // nothing may act unseen: only q, as the screen says
+		if k.String() == "q" {
+			return tea.Quit
+		}
+		return nil
+	}
 	if m.showHelp {
 		m.showHelp = false
 		return nil
@@ -706,7 +712,7 @@ func (m *model) draw() string {
 	if m.closed != "" {
 		return m.closed + "\n"
 	}
-	if m.width < minWidth || m.height < minHeight {
+	if m.tooSmallNow() {
 		return m.tooSmall()
 	}
 	var body string
@@ -892,8 +898,12 @@ var plainGlyphs = strings.NewReplacer(
 	"╭", "+", "╮", "+", "╰", "+", "╯", "+", "┬", "+", "┴", "+", "─", "-", "│", "|",
 )
 
+// tooSmallNow reports whether the window is too small to show the screens.
+func (m *model) tooSmallNow() bool { return m.width < minWidth || m.height < minHeight }
+
+// tooSmall is the screen shown instead while the window is too small.
 func (m *model) tooSmall() string {
-	msg := m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.", minWidth, minHeight, m.width, m.height)
+	msg := m.tx.f("cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger; q quits.", minWidth, minHeight, m.width, m.height)
 	return lipgloss.NewStyle().Width(max(m.width, 10)).Render(msg)
 }
 

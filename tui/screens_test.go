@@ -177,6 +177,31 @@ func checkFits(t *testing.T, name, view string, w, h int) {
 	}
 }
 
+// While the window is too small no key acts unseen: a quick play or the
+// create form waits; q quits, as the screen says, in every language.
+func TestTooSmallIgnoresKeysButQuit(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := testModel(30, 10, Settings{Lang: lang})
+		for _, k := range []string{"4", "n", "1", "c", "s", "enter", "esc"} {
+			if _, cmd := m.Update(keyMsg(k)); cmd != nil || m.screen != lobbyScreen || m.form != nil {
+				t.Fatalf("%s: %q acted on the too-small screen: screen %v", lang, k, m.screen)
+			}
+		}
+		if !strings.Contains(stripANSI(m.View()), "q") {
+			t.Errorf("%s: the too-small screen does not say q quits", lang)
+		}
+		if _, cmd := m.Update(keyMsg("q")); cmd == nil {
+			t.Fatalf("%s: q did not quit", lang)
+		} else if _, ok := cmd().(tea.QuitMsg); !ok {
+			t.Errorf("%s: q did not quit", lang)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		if m.Update(keyMsg("n")); m.screen != createScreen {
+			t.Errorf("%s: n at 80×24 did not open the create form", lang)
+		}
+	}
+}
+
 func TestTooSmallSaysWhatIsNeeded(t *testing.T) {
 	m := testModel(60, 20, Settings{})
 	if v := m.View(); !strings.Contains(v, "80×24") || !strings.Contains(v, "60×20") {

@@ -121,7 +121,7 @@ var catalogueDE = map[string]string{
 	"bot":                              "Bot",
 	"bots fill the seats nobody takes": "Bots besetzen die Plätze, die niemand nimmt",
 	"cancel":                           "abbrechen",
-	"cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.": "cardroom braucht ein Terminal von mindestens %d×%d; dieses hat %d×%d. Mach das Fenster größer.",
+	"cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger; q quits.": "cardroom braucht ein Terminal von mindestens %d×%d; dieses hat %d×%d. Mach das Fenster größer; q beendet.",
 	"cardroom — your turn": "cardroom — du bist dran",
 	"cards":                "Blatt",
 	"change":               "ändern",

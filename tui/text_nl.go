@@ -121,7 +121,7 @@ var catalogueNL = map[string]string{
 	"bot":                              "bot",
 	"bots fill the seats nobody takes": "bots vullen de plaatsen die niemand neemt",
 	"cancel":                           "annuleren",
-	"cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger.": "cardroom heeft een terminal van minstens %d×%d nodig; deze is %d×%d. Maak het venster groter.",
+	"cardroom needs a terminal of at least %d×%d; this one is %d×%d. Make the window larger; q quits.": "cardroom heeft een terminal van minstens %d×%d nodig; deze is %d×%d. Maak het venster groter; q stopt.",
 	"cardroom — your turn": "cardroom — jouw beurt",
 	"cards":                "hand",
 	"change":               "wijzigen",
