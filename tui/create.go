@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -208,6 +209,7 @@ func (f *createForm) change(d int) {
 		f.resetGame()
 	case row == 1:
 		f.players = clamp(f.players+d, r.MinPlayers, r.MaxPlayers)
+		f.fitOptions()
 	case row == n-5:
 		f.pace = clamp(f.pace+d, 0, len(f.paces)-1) // in order, fastest to slowest
 	case row == n-4:
@@ -242,7 +244,38 @@ func (f *createForm) change(d int) {
 			v = spec.Values[(i+len(spec.Values)+d)%len(spec.Values)]
 		case engine.Int:
 			n, _ := strconv.Atoi(v)
-			v = strconv.Itoa(clamp(n+d, spec.Min, spec.Max))
+			for next := n + d; next >= spec.Min && next <= spec.Max; next += d {
+				if !f.refused(spec.Name, strconv.Itoa(next)) { // the seats may narrow the range
+					v = strconv.Itoa(next)
+					break
+				}
+			}
+		}
+		f.values[spec.Name] = v
+	}
+}
+
+// refused reports whether the game refuses value v of option name with the
+// seats chosen, as Boerenbridge's most cards with more players.
+func (f *createForm) refused(name, v string) bool {
+	opts := maps.Clone(f.values)
+	opts[name] = v
+	_, _, err := f.ruleset().Start(f.players, opts)
+	return err != nil && strings.HasPrefix(err.Error(), "option "+name+":")
+}
+
+// fitOptions brings each number the seats chosen no longer allow down to
+// the largest they do.
+func (f *createForm) fitOptions() {
+	for _, spec := range f.ruleset().Options {
+		if spec.Kind != engine.Int {
+			continue
+		}
+		n, _ := strconv.Atoi(f.values[spec.Name])
+		v := f.values[spec.Name]
+		for n > spec.Min && f.refused(spec.Name, v) {
+			n--
+			v = strconv.Itoa(n)
 		}
 		f.values[spec.Name] = v
 	}
@@ -252,7 +285,9 @@ func clamp(v, lo, hi int) int {
 	return max(lo, min(hi, v))
 }
 
-func (f *createForm) view(s *Styles, t *text, width int) string {
+// view draws the form in width columns and at most height lines: an error
+// keeps its two lines, before the explanation below the form does.
+func (f *createForm) view(s *Styles, t *text, width, height int) string {
 	var b strings.Builder
 	r := f.ruleset()
 	b.WriteString(s.Title.Render(t.get("New table")) + "\n\n")
@@ -332,24 +367,40 @@ func (f *createForm) view(s *Styles, t *text, width int) string {
 		timer += s.Subtle.Render(" (" + t.get("default") + ")")
 	}
 	row(n-2, t.get("Turn timer"), timer, t.get("when it runs out, a bot moves for you"))
-	b.WriteString("\n")
 	create := "[ " + t.get("Create table") + " ]"
 	if f.cursor == n-1 {
-		b.WriteString(s.Selected.Render(create))
+		create = s.Selected.Render(create)
 	} else {
-		b.WriteString(s.Bold.Render(create))
+		create = s.Bold.Render(create)
 	}
-	b.WriteString("\n")
+	var errs []string
+	if f.err != "" { // an option's error names the values it takes
+		errs = wrapText(t.message(f.err), width, 2)
+	}
+	room := height - strings.Count(b.String(), "\n") - 1 - len(errs) // the create line and the error
+	gap := func() bool {                                             // one blank line more, if the room is there
+		room--
+		return room >= 0
+	}
+	top := gap() // before the create line
+	errGap := len(errs) > 0 && gap()
+	if focusDoc != "" && room >= 2 {
+		focusDoc = s.Subtle.Render(fit(focusDoc, width))
+	} else {
+		focusDoc = ""
+	}
+	if top {
+		b.WriteString("\n")
+	}
+	b.WriteString(create + "\n")
 	if focusDoc != "" {
-		b.WriteString("\n" + s.Subtle.Render(fit(focusDoc, width)) + "\n")
+		b.WriteString("\n" + focusDoc + "\n")
 	}
-	if f.err != "" {
-		for i, l := range wrapText(t.message(f.err), width, 2) { // an option's error names the values it takes
-			if i == 0 {
-				b.WriteString("\n")
-			}
-			b.WriteString(s.Err.Render(l) + "\n")
-		}
+	if errGap {
+		b.WriteString("\n")
+	}
+	for _, l := range errs {
+		b.WriteString(s.Err.Render(l) + "\n")
 	}
 	return b.String()
 }

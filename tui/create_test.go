@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -21,8 +22,8 @@ func TestCreateFormTrickPause(t *testing.T) {
 	if !slices.IsSorted(f.holds) || f.holds[f.holdDef] != tables.DefaultTrickPause || f.hold != f.holdDef {
 		t.Fatalf("trick pauses %v, default %d, chosen %d", f.holds, f.holdDef, f.hold)
 	}
-	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80)), "Trick pause        1.5 s (default)") {
-		t.Fatalf("no trick pause in the form:\n%s", ansi.Strip(f.view(m.st, m.tx, 80)))
+	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80, 22)), "Trick pause        1.5 s (default)") {
+		t.Fatalf("no trick pause in the form:\n%s", ansi.Strip(f.view(m.st, m.tx, 80, 22)))
 	}
 	f.cursor = f.rows() - 4 // the trick pause
 	for range len(f.holds) {
@@ -31,8 +32,8 @@ func TestCreateFormTrickPause(t *testing.T) {
 	if got := f.request().TrickPause; got != lobby.Off {
 		t.Fatalf("none asks for a trick pause of %v, want lobby.Off", got)
 	}
-	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80)), "Trick pause        none") {
-		t.Fatalf("the form does not say none:\n%s", ansi.Strip(f.view(m.st, m.tx, 80)))
+	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80, 22)), "Trick pause        none") {
+		t.Fatalf("the form does not say none:\n%s", ansi.Strip(f.view(m.st, m.tx, 80, 22)))
 	}
 	m.app.rememberForm(m.player.ID, f)
 	if g := m.newForm(""); g.holds[g.hold] != lobby.Off {
@@ -59,7 +60,7 @@ func TestCreateFormTurnTimerDefault(t *testing.T) {
 	}
 	f.setTimers(20 * time.Second)
 	m := testModel(80, 24, Settings{})
-	if v := ansi.Strip(f.view(m.st, m.tx, 80)); !strings.Contains(v, "Turn timer         20 s (default)") {
+	if v := ansi.Strip(f.view(m.st, m.tx, 80, 22)); !strings.Contains(v, "Turn timer         20 s (default)") {
 		t.Errorf("the form does not show the server's timer:\n%s", v)
 	}
 }
@@ -85,7 +86,7 @@ func TestCreateFormTimersInOrder(t *testing.T) {
 func TestCreateFormDecimalComma(t *testing.T) {
 	m := testModel(80, 24, Settings{Lang: "de"})
 	f := m.newForm("singularity")
-	if v := ansi.Strip(f.view(m.st, m.tx, 80)); !strings.Contains(v, "Stichpause         1,5 s") || !strings.Contains(v, "1,0 s pro Zug") {
+	if v := ansi.Strip(f.view(m.st, m.tx, 80, 22)); !strings.Contains(v, "Stichpause         1,5 s") || !strings.Contains(v, "1,0 s pro Zug") {
 		t.Errorf("no decimal comma in the German form:\n%s", v)
 	}
 }
@@ -129,9 +130,72 @@ func TestCreateFormErrorIsNotCut(t *testing.T) {
 		if f.err == "" {
 			t.Fatalf("%s: 5:foo as special rounds gives no error", lang)
 		}
-		view := ansi.Strip(f.view(m.st, m.tx, 80))
+		view := ansi.Strip(f.view(m.st, m.tx, 80, 22))
 		if !strings.Contains(strings.Join(strings.Fields(view), " "), "forehead") {
 			t.Errorf("%s: the error does not name every value:\n%s", lang, view)
+		}
+	}
+}
+
+// The form offers only the numbers the seats allow: Boerenbridge's most
+// cards goes up to 13 with 4 seats, 17 with 3, and comes down to what the
+// seats allow when they change.
+func TestCreateFormOffersOnlyWhatTheSeatsAllow(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	f := m.newForm("boerenbridge")
+	row := 2 + slices.IndexFunc(f.ruleset().Options, func(s engine.OptionSpec) bool { return s.Name == "max_cards" })
+	most := func(players int) string {
+		f.cursor = 1
+		for f.players != players {
+			f.change(players - f.players)
+		}
+		f.cursor = row
+		for range 20 {
+			f.update(keyMsg("right"))
+		}
+		return f.values["max_cards"]
+	}
+	if got := most(4); got != "13" {
+		t.Errorf("4 seats: most cards goes up to %s, want 13", got)
+	}
+	if got := most(3); got != "17" {
+		t.Errorf("3 seats: most cards goes up to %s, want 17", got)
+	}
+	f.cursor = 1
+	f.update(keyMsg("right"))
+	if f.players != 4 || f.values["max_cards"] != "13" {
+		t.Errorf("3 to %d seats: most cards %s, want 13", f.players, f.values["max_cards"])
+	}
+	if f.update(keyMsg("enter")) != formSubmit {
+		t.Errorf("the form refuses what it offered: %s", f.err)
+	}
+	f.cursor = row
+	for range 20 {
+		f.update(keyMsg("left"))
+	}
+	if got := f.values["max_cards"]; got != "0" {
+		t.Errorf("most cards goes down to %s, want 0", got)
+	}
+}
+
+// A refused option's error keeps both its lines on the screen, with the
+// most seats and the explanation of the field under the cursor.
+func TestCreateFormErrorFitsTheScreen(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		f := m.newForm("boerenbridge")
+		m.form, m.screen = f, createScreen
+		f.players = f.ruleset().MaxPlayers
+		f.values["max_cards"] = "17" // as a form of an older server could hold
+		f.cursor = 2 + slices.IndexFunc(f.ruleset().Options, func(s engine.OptionSpec) bool { return s.Name == "max_cards" })
+		m.Update(keyMsg("enter"))
+		if f.err == "" {
+			t.Fatalf("%s: 17 cards with %d seats gives no error", lang, f.players)
+		}
+		want := strings.Join(strings.Fields(m.tx.message(f.err)), " ")
+		view := ansi.Strip(m.View())
+		if got := strings.Join(strings.Fields(view), " "); !strings.Contains(got, want) {
+			t.Errorf("%s: the error %q is cut:\n%s", lang, want, view)
 		}
 	}
 }

@@ -128,6 +128,7 @@ func (f *createForm) recall(mem formMemory) {
 			f.values[k] = got[k]
 		}
 	}
+	f.fitOptions()
 	f.private = mem.Private
 	if i := slices.Index(f.timers, mem.Timer); i >= 0 {
 		f.timer = i

@@ -67,7 +67,7 @@ func TestFormMemoryOutlivesARestart(t *testing.T) {
 		if _, ok := g.values["nope"]; ok {
 			t.Error("an option the game does not have was taken")
 		}
-		g.view(m.st, m.tx, 80)
+		g.view(m.st, m.tx, 80, 22)
 	})
 	run(func(a *App, m *model, s *store.Store) {
 		a.rememberForm("guest-7", m.newForm("doudizhu"))

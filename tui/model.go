@@ -721,7 +721,7 @@ func (m *model) draw() string {
 	case m.showHelp:
 		body, keys = m.helpView(), []binding{{m.tx.get("any key"), m.tx.get("back")}}
 	case m.screen == createScreen:
-		body, keys = m.form.view(m.st, m.tx, m.width), m.formKeys()
+		body, keys = m.form.view(m.st, m.tx, m.width, m.height-2), m.formKeys()
 	case m.screen == tableScreen && m.table != nil:
 		body, keys = m.table.view()
 	case m.screen == settingsScreen:
