@@ -144,6 +144,8 @@ func (m *model) historyView() string {
 		b.WriteString(st.Err.Render(h.err.Error()) + "\n")
 	case !h.ready:
 		b.WriteString(st.Subtle.Render(tx.get("Loading…")) + "\n")
+	case len(h.games) == 0 && m.player.Guest:
+		b.WriteString(tx.get("Games played as a guest are not shown here: log in with an SSH key to keep yours.") + "\n")
 	case len(h.games) == 0:
 		b.WriteString(tx.get("No finished games yet. Play one: they are kept here.") + "\n")
 	default:

@@ -276,3 +276,28 @@ func TestHistoryProfileLineDropsWholeFigures(t *testing.T) {
 		}
 	}
 }
+
+// A guest is told the truth: settings last this session, games are not kept;
+// a player with a key is told they are, in every language.
+func TestGuestIsNotPromisedWhatIsNotKept(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, guest := range []bool{true, false} {
+			m := testModel(80, 24, Settings{Lang: lang})
+			m.player.Guest = guest
+			m.screen = settingsScreen
+			settings := stripANSI(m.View())
+			m.history, m.screen, m.drawn = &historyModel{ready: true}, historyScreen, ""
+			history := stripANSI(m.View())
+			wantSet, wantHist := m.tx.get("remembered for your key"), m.tx.get("No finished games yet. Play one: they are kept here.")
+			if guest {
+				wantSet, wantHist = m.tx.get("for this session only"), m.tx.get("Games played as a guest are not shown here: log in with an SSH key to keep yours.")
+			}
+			if !strings.Contains(settings, wantSet) {
+				t.Errorf("%s, guest %v: settings do not say %q:\n%s", lang, guest, wantSet, settings)
+			}
+			if !strings.Contains(history, wantHist) {
+				t.Errorf("%s, guest %v: history does not say %q:\n%s", lang, guest, wantHist, history)
+			}
+		}
+	}
+}

@@ -75,7 +75,11 @@ func (m *model) changeSetting(d int) {
 func (m *model) settingsView() string {
 	st, tx := m.st, m.tx
 	var b strings.Builder
-	b.WriteString(st.Title.Render(tx.get("Settings")) + st.Subtle.Render("  "+tx.get("remembered for your key")) + "\n\n")
+	kept := tx.get("remembered for your key")
+	if m.player.Guest { // a guest's id is new on every connection
+		kept = tx.get("for this session only")
+	}
+	b.WriteString(st.Title.Render(tx.get("Settings")) + st.Subtle.Render("  "+kept) + "\n\n")
 	onOff := func(v bool) string {
 		if v {
 			return tx.get("on")
