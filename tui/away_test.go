@@ -36,3 +36,24 @@ func TestEscAtTheAwayLineGoesWithoutComingBack(t *testing.T) {
 		}
 	}
 }
+
+// :back when the seat is not away says so, in every language, instead of
+// welcoming the player back; from an away seat it comes back.
+func TestBackWhenNotAwaySaysSo(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+		if cmd := m.table.command("back"); cmd != nil || m.table.backing {
+			t.Fatalf("%s: :back when not away did something", lang)
+		}
+		if want := m.tx.get("You are not away: nothing changed."); m.status != want || m.isErr {
+			t.Errorf("%s: :back when not away said %q, want %q", lang, m.status, want)
+		}
+		s := m.table.snap
+		s.Seats = append([]tables.SeatInfo(nil), s.Seats...)
+		s.Seats[s.You].Kind = tables.Away
+		m.table.snap = s
+		if cmd := m.table.command("back"); cmd == nil || !m.table.backing {
+			t.Errorf("%s: :back at an away seat did not come back", lang)
+		}
+	}
+}

@@ -468,6 +468,10 @@ func (tm *tableModel) command(line string) tea.Cmd {
 	case "away":
 		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you press a key."))
 	case "back":
+		if s := tm.snap; s.You < 0 || s.You >= len(s.Seats) || s.Seats[s.You].Kind != tables.Away {
+			tm.m.say(tm.m.tx.get("You are not away: nothing changed."), false)
+			return nil
+		}
 		return tm.comeBack()
 	case "leave":
 		return tm.leave()

@@ -95,6 +95,7 @@ var catalogueDE = map[string]string{
 	"Watching: %s":                         "Es schauen zu: %s",
 	"Not the usual rules: %s":              "Abweichende Regeln: %s",
 	"Welcome back.":                        "Willkommen zurück.",
+	"You are not away: nothing changed.":   "Du bist nicht weg: Nichts hat sich geändert.",
 	"You are watching: hands stay hidden.": "Du schaust zu: Die Blätter bleiben verdeckt.",
 	"You left the table.":                  "Du hast den Tisch verlassen.",
 	"SG Singularity: the first one played wins the trick. CK CLANKER: never":    "SG Singularity: Die erste gespielte gewinnt den Stich. CK CLANKER: gewinnt",

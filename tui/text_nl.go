@@ -95,6 +95,7 @@ var catalogueNL = map[string]string{
 	"Watching: %s":                         "Kijkers: %s",
 	"Not the usual rules: %s":              "Andere regels dan gewoonlijk: %s",
 	"Welcome back.":                        "Welkom terug.",
+	"You are not away: nothing changed.":   "Je bent niet weg: er is niets veranderd.",
 	"You are watching: hands stay hidden.": "Je kijkt mee: de handen blijven verborgen.",
 	"You left the table.":                  "Je hebt de tafel verlaten.",
 	"SG Singularity: the first one played wins the trick. CK CLANKER: never":    "SG Singularity: de eerst gespeelde wint de slag. CK CLANKER: wint nooit,",
