@@ -158,7 +158,7 @@ func TestDouDizhuHintStartsWithTheGoodPlayAndSaysWhenNothingBeats(t *testing.T) 
 	m := ddScreen(t, g, 0)
 	ddPress(m, "x")
 	v := m.table.snap.View.(*doudizhu.View)
-	if want := "Nothing beats " + ddPlayText("en", v.Table) + ": p passes."; !strings.Contains(stripANSI(m.View()), want) {
+	if want := "Nothing you hold beats " + ddPlayText("en", v.Table) + ": p passes."; !strings.Contains(stripANSI(m.View()), want) {
 		t.Fatalf("no %q:\n%s", want, stripANSI(m.View()))
 	}
 	// On a lead, the first hint is not merely the lowest single when the
@@ -250,7 +250,7 @@ func TestTurnLinesGoWhenTheTurnMovesOn(t *testing.T) {
 	g := nothingToBeat(t)
 	m := ddScreen(t, g, 0)
 	ddPress(m, "x")
-	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing beats") {
+	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing you hold beats") {
 		t.Fatalf("x says nothing:\n%s", out)
 	}
 	if err := g.Apply(0, engine.PassMove()); err != nil { // the timer ran out: the bot passed
@@ -258,7 +258,7 @@ func TestTurnLinesGoWhenTheTurnMovesOn(t *testing.T) {
 	}
 	m.table.snapshot(snapshotOf(g, "Dou Dizhu", 0))
 	m.drawn = ""
-	if out := stripANSI(m.View()); strings.Contains(out, "Nothing beats") {
+	if out := stripANSI(m.View()); strings.Contains(out, "Nothing you hold beats") {
 		t.Fatalf("the hint's line stays once the turn has passed:\n%s", out)
 	}
 
@@ -582,8 +582,25 @@ func TestEnterWithNothingToBeatSaysSo(t *testing.T) {
 	g := nothingToBeat(t)
 	m := ddScreen(t, g, 0)
 	ddPress(m, "enter")
-	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing beats") || strings.Contains(out, "Choose cards first") {
+	if out := stripANSI(m.View()); !strings.Contains(out, "Nothing you hold beats") || strings.Contains(out, "Choose cards first") {
 		t.Fatalf("enter with nothing to beat the table:\n%s", out)
+	}
+}
+
+// x when only passing is possible says so in every language, marks nothing
+// and sends nothing.
+func TestDouDizhuHintWhenOnlyPassingIsPossible(t *testing.T) {
+	g := nothingToBeat(t)
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+		v := m.table.snap.View.(*doudizhu.View)
+		if _, cmd := m.Update(keyMsg("x")); cmd != nil || m.table.composing() {
+			t.Fatalf("%s: x with only passing possible marked or sent a play", lang)
+		}
+		want := m.tx.f("Nothing you hold beats %s: p passes.", ddPlayText(lang, v.Table))
+		if out := stripANSI(m.View()); !strings.Contains(out, want) {
+			t.Errorf("%s: x does not say %q:\n%s", lang, want, out)
+		}
 	}
 }
 

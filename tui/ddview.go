@@ -184,7 +184,7 @@ func (tm *tableModel) clearPlay() {
 func (tm *tableModel) nextHint(v *doudizhu.View) tea.Cmd {
 	plays := tm.ddHints(v)
 	if len(plays) == 0 {
-		tm.turnNote = tm.m.tx.f("Nothing beats %s: p passes.", ddPlayText(tm.m.tx.lang, v.Table))
+		tm.turnNote = tm.m.tx.f("Nothing you hold beats %s: p passes.", ddPlayText(tm.m.tx.lang, v.Table))
 		tm.m.say(tm.turnNote, false)
 		return nil
 	}
