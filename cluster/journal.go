@@ -79,6 +79,13 @@ func (j journal) Append(id string, lines ...[]byte) error {
 	ctx, cancel := context.WithTimeout(j.n.ctx, callTimeout)
 	defer cancel()
 	ack, err := j.n.js.Publish(ctx, journalSubject(id), bytes.Join(lines, []byte{'\n'}), jetstream.WithExpectLastSequencePerSubject(o.seq))
+	return j.written(id, ack, err)
+}
+
+// written notes a write to a table's journal: its sequence, or, when
+// another node wrote after this one's last write, that the table is no
+// longer this node's (ErrNotOwner).
+func (j journal) written(id string, ack *jetstream.PubAck, err error) error {
 	if err != nil {
 		var apiErr *jetstream.APIError
 		if errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence {
@@ -118,16 +125,7 @@ func (j journal) Reset(id string, header []byte) error {
 	m.Data = header
 	m.Header.Set(jetstream.MsgRollup, jetstream.MsgRollupSubject)
 	ack, err := j.n.js.PublishMsg(ctx, m, jetstream.WithExpectLastSequencePerSubject(o.seq))
-	if err != nil {
-		var apiErr *jetstream.APIError
-		if errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence {
-			j.n.disown(id)
-			return ErrNotOwner
-		}
-		return fmt.Errorf("cluster: journal of %s: %w", id, err)
-	}
-	j.n.setSeq(id, ack.Sequence)
-	return nil
+	return j.written(id, ack, err)
 }
 
 // Drop forgets the journal of a waiting table that closed and gives its

@@ -143,17 +143,8 @@ func stringEnd(w []byte, s, from int) (end int, ok bool) {
 // stopped.
 func (f *ctlFilter) inPaste(w []byte, i int) int {
 	for ; i < len(w); i++ {
-		c := w[i]
-		f.out = append(f.out, c)
-		switch {
-		case c == pasteEnd[f.endAt]:
-			f.endAt++
-		case c == pasteEnd[0]:
-			f.endAt = 1
-		default:
-			f.endAt = 0
-		}
-		if f.endAt == len(pasteEnd) {
+		f.out = append(f.out, w[i])
+		if endsPaste(&f.endAt, w[i]) {
 			f.paste = false
 			return i + 1
 		}

@@ -105,20 +105,26 @@ func (l *inputLimit) skipCut(p []byte) []byte {
 		return p
 	}
 	for i, c := range p {
-		switch {
-		case c == pasteEnd[l.endAt]:
-			l.endAt++
-		case c == pasteEnd[0]:
-			l.endAt = 1
-		default:
-			l.endAt = 0
-		}
-		if l.endAt == len(pasteEnd) {
+		if endsPaste(&l.endAt, c) {
 			l.skipping = false
 			return p[i+1:]
 		}
 	}
 	return p[:0]
+}
+
+// endsPaste feeds c to a search for pasteEnd whose first *at bytes were
+// the last ones seen, and reports whether c completes it.
+func endsPaste(at *int, c byte) bool {
+	switch {
+	case c == pasteEnd[*at]:
+		*at++
+	case c == pasteEnd[0]:
+		*at = 1
+	default:
+		*at = 0
+	}
+	return *at == len(pasteEnd)
 }
 
 // spend charges the control strings the filter took out: a key each and
