@@ -80,16 +80,7 @@ func TestON3BackAfterTimeout(t *testing.T) {
 // they were told of already.
 func TestON3BotRoundsSinceBack(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		cfg := defaultConfig("singularity")
-		cfg.TurnTimer = 10 * time.Second
-		cfg.Options = engine.Options{"rounds": "3"}
-		r := newRig(t, cfg)
-		a := r.subscribe(alice)
-		must(t, r.table.Start(alice))
-		must(t, r.table.Move(alice, engine.BidMove(1)))
-		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
-		synctest.Wait()             // the table has armed the timer
-		r.advance(10 * time.Second) // her last card of round 1
+		r, a := timedOutAtRoundOnesEnd(t)
 		if s := a.now(); !slices.Equal(s.BotRounds, []int{1}) {
 			t.Fatalf("after round 1's timeout: bot rounds %v, want [1]", s.BotRounds)
 		}
@@ -143,16 +134,7 @@ func TestON3SatOutRoundNotListedAgain(t *testing.T) {
 // away when its bidding begins sits it out.
 func TestSI5OneTimeoutDoesNotSitOut(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		cfg := defaultConfig("singularity")
-		cfg.TurnTimer = 10 * time.Second
-		cfg.Options = engine.Options{"rounds": "3"}
-		r := newRig(t, cfg)
-		a := r.subscribe(alice)
-		must(t, r.table.Start(alice))
-		must(t, r.table.Move(alice, engine.BidMove(1)))
-		must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
-		synctest.Wait()             // the table has armed the timer
-		r.advance(10 * time.Second) // her last card of round 1
+		r, a := timedOutAtRoundOnesEnd(t)
 		s := a.now()
 		if s.Round != 2 || s.Turn != 0 || s.Deadline.IsZero() {
 			t.Fatalf("round %d turn %d deadline %v; want alice to bid round 2 herself", s.Round, s.Turn, s.Deadline)
@@ -419,4 +401,22 @@ func TestON2AwayPersonInTheLobbyHoldsTheGame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// timedOutAtRoundOnesEnd starts a 3-round Singularity table with a 10 s
+// turn timer where alice bids round 1, plays a card, and times out on her
+// last card of the round.
+func timedOutAtRoundOnesEnd(t *testing.T) (*rig, *watcher) {
+	t.Helper()
+	cfg := defaultConfig("singularity")
+	cfg.TurnTimer = 10 * time.Second
+	cfg.Options = engine.Options{"rounds": "3"}
+	r := newRig(t, cfg)
+	a := r.subscribe(alice)
+	must(t, r.table.Start(alice))
+	must(t, r.table.Move(alice, engine.BidMove(1)))
+	must(t, r.table.Move(alice, engine.PlayCard(toyHand(t, a.now()).Hand[0])))
+	synctest.Wait()             // the table has armed the timer
+	r.advance(10 * time.Second) // her last card of round 1
+	return r, a
 }
