@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cardroom/cardroom/engine/doudizhu"
@@ -8,8 +9,8 @@ import (
 
 // dealPanel is the end of a Dou Dizhu deal, once it has ended: who won,
 // spring or reverse spring, the bombs and the rocket, the multiplier, each
-// seat's points and the cards left in every hand. Nil while a deal is
-// played.
+// seat's points, the cards left in every hand and the play the winner went
+// out with. Nil while a deal is played.
 func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
 	if !v.TrickComplete() || len(v.Sums) == 0 || len(v.Scores) == 0 {
 		return nil
@@ -37,21 +38,36 @@ func (tm *tableModel) dealPanel(v *doudizhu.View) []string {
 	if len(bombs) > 0 { // each names itself, bomb or rocket
 		played = strings.Join(bombs, ", ")
 	}
-	out := []string{
+	lines := []string{
 		fit(head, tm.width()),
 		fit(played+" · "+tx.f("multiplier ×%d", sum.Multiplier)+" · "+tx.f("bid %d", sum.Bid), tm.width()),
 		fit(tx.get("Points:")+" "+tm.scoreLine(scores), tm.width()),
 	}
+	out, ok := lastPlay(v)
 	for s, left := range v.Left {
 		line := "  " + cell(tm.plainName(s), 12) + " "
-		if len(left) == 0 {
+		switch {
+		case len(left) == 0 && ok && out.Seat == s:
+			line += st.OK.Render(tx.get("went out")) + " " + tx.f("with %s", st.ddTurnCards(out))
+		case len(left) == 0:
 			line += st.OK.Render(tx.get("went out"))
-		} else {
+		default:
 			line += st.cardsInline(left)
 		}
-		out = append(out, fit(line, tm.width()))
+		lines = append(lines, fit(line, tm.width()))
 	}
-	return out
+	return lines
+}
+
+// lastPlay is the play that ended the deal: its last one, which emptied
+// a hand; false when the deal has no play.
+func lastPlay(v *doudizhu.View) (doudizhu.Turn, bool) {
+	for _, t := range slices.Backward(v.History) {
+		if !t.Pass {
+			return t, true
+		}
+	}
+	return doudizhu.Turn{}, false
 }
 
 // noteDealEnd keeps the view of a Dou Dizhu deal that has just ended, so

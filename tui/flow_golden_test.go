@@ -35,6 +35,7 @@ func TestGoldenFlow(t *testing.T) {
 		{name: "de-gameover", set: Settings{Lang: "de"}, build: gameOver("singularity")},
 		{name: "gameover-doudizhu", build: gameOver("doudizhu")},
 		{name: "nl-gameover-doudizhu", set: Settings{Lang: "nl"}, build: gameOver("doudizhu")},
+		{name: "de-ascii-gameover-doudizhu", set: Settings{Lang: "de", Glyphs: ASCII}, build: gameOver("doudizhu")},
 	}
 	for _, c := range cases {
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {

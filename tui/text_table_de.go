@@ -43,6 +43,7 @@ var tableDE = map[string]string{
 	"reverse spring":                                                              "Gegenfrühling",
 	"Deal %d is over:":                                                            "Runde %d ist vorbei:",
 	"went out":                                                                    "ist raus",
+	"with %s":                                                                     "mit %s",
 	"no bomb, no rocket":                                                          "keine Bombe, keine Rakete",
 	"Points:":                                                                     "Punkte:",
 	"the landlord %s won":                                                         "der Grundherr %s hat gewonnen",

@@ -43,6 +43,7 @@ var tableNL = map[string]string{
 	"reverse spring":                                                              "omgekeerde lente",
 	"Deal %d is over:":                                                            "Spel %d is voorbij:",
 	"went out":                                                                    "is uit",
+	"with %s":                                                                     "met %s",
 	"no bomb, no rocket":                                                          "geen bom, geen raket",
 	"Points:":                                                                     "Punten:",
 	"the landlord %s won":                                                         "de landheer %s heeft gewonnen",
