@@ -1088,10 +1088,14 @@ func trumpFirst(hand []cards.Card, trump cards.Suit, known bool) []cards.Card {
 }
 
 // waiting is the prompt line while someone else is to act: whose turn it is
-// (nothing during a deal, after the game or in a replay).
+// (nothing during a deal, after the game or in a replay); while the game
+// waits for its people, that the turn is on hold.
 func (tm *tableModel) waiting(turn int) string {
 	if turn < 0 || turn >= len(tm.snap.Seats) || tm.replaying {
 		return ""
+	}
+	if tm.snap.Held {
+		return tm.m.st.Subtle.Render(tm.heldTurn(turn))
 	}
 	if turn == tm.snap.You && botPlaysFor(tm.snap) {
 		return tm.m.st.Subtle.Render(tm.m.tx.get("Your bot is making your move."))
@@ -1099,4 +1103,14 @@ func (tm *tableModel) waiting(turn int) string {
 	return tm.parts.waiting.get(turn, tm.seatKey(turn), func() seatBlock {
 		return seatBlock{lines: []string{tm.m.st.Subtle.Render(tm.m.tx.f("Waiting for %s…", tm.plainName(turn)))}}
 	}).lines[0]
+}
+
+// heldTurn says whose turn waits while the game waits for its people: a
+// person's is theirs, who is away; a bot's moves once a person is back.
+func (tm *tableModel) heldTurn(turn int) string {
+	tx := tm.m.tx
+	if tm.snap.Seats[turn].Kind == tables.Bot {
+		return tx.f("The game is on hold: %s moves once a player is back.", tm.plainName(turn))
+	}
+	return tx.f("%s is away: the game is on hold.", tm.plainName(turn))
 }

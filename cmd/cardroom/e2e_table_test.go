@@ -237,7 +237,8 @@ func TestE2EReconnectToTheSameSeat(t *testing.T) {
 
 // A game against bots whose person went back to the lobby holds still for
 // them, also while someone watches: the lobby lists it as on hold, the
-// spectator reads why, and it goes on once its person sits again.
+// spectator reads why and that the turn is on hold (not waited for), and it
+// goes on once its person sits again.
 func TestE2EAGameWaitsForItsPlayers(t *testing.T) {
 	s := startServer(t, 0)
 	ctx := testCtx(t)
@@ -253,7 +254,7 @@ func TestE2EAGameWaitsForItsPlayers(t *testing.T) {
 	held := bob.waitUntil("the line that the game waits", func(s string) bool {
 		return strings.Contains(s, "The game waits for its players to come back.")
 	})
-	if !strings.Contains(held, "ada [away]") || !strings.Contains(held, "Waiting for ada") {
+	if !strings.Contains(held, "ada [away]") || !strings.Contains(held, "ada is away: the game is on hold.") || strings.Contains(held, textWaitingFor) {
 		t.Errorf("the spectator's screen of the held game:\n%s", held)
 	}
 
