@@ -402,7 +402,7 @@ func (n *Node) takeOver(id string) {
 	}
 	var saved tables.Saved
 	var seq uint64
-	err = try(func(ctx context.Context) (err error) { saved, seq, err = n.readJournal(ctx, id); return err })
+	err = try(func(ctx context.Context) (err error) { saved, seq, err = n.claim(ctx, id); return err })
 	if err != nil || seq == 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 		_ = n.leases.Delete(ctx, id, jetstream.LastRevision(rev))
@@ -420,8 +420,42 @@ func (n *Node) takeOver(id string) {
 	}
 }
 
+// takeoverMark heads the empty message a node writes to a table's journal
+// as it takes the table over, after the last message it read: a write the
+// earlier owner sent before it learnt of the takeover (from a connection's
+// buffer, once a cut heals) expects an earlier last message and is refused.
+const takeoverMark = "Cardroom-Takeover"
+
+// claimTries is how often claim reads a journal again when a write came in
+// between its read and its mark.
+const claimTries = 5
+
+// claim reads a table's journal and writes the takeover mark after it; it
+// returns the journal and the mark's sequence (0: no journal).
+func (n *Node) claim(ctx context.Context, id string) (tables.Saved, uint64, error) {
+	for try := 1; ; try++ {
+		saved, seq, err := n.readJournal(ctx, id)
+		if err != nil || seq == 0 {
+			return saved, seq, err
+		}
+		m := nats.NewMsg(journalSubject(id))
+		m.Header.Set(takeoverMark, n.cfg.Name)
+		actx, cancel := context.WithTimeout(ctx, attemptWait)
+		ack, err := n.js.PublishMsg(actx, m, jetstream.WithExpectLastSequencePerSubject(seq))
+		cancel()
+		if err == nil {
+			return saved, ack.Sequence, nil
+		}
+		var api *jetstream.APIError
+		if try == claimTries || !errors.As(err, &api) || api.ErrorCode != jetstream.JSErrCodeStreamWrongLastSequence {
+			return saved, 0, err
+		}
+	}
+}
+
 // readJournal reads a table's journal from the stream: its header and
-// lines, and the sequence of its last message (0: none).
+// lines, and the sequence of its last message (0: none). Takeover marks
+// count for the sequence only.
 func (n *Node) readJournal(ctx context.Context, id string) (tables.Saved, uint64, error) {
 	s := tables.Saved{Table: id, Moved: true}
 	var last uint64
@@ -436,6 +470,9 @@ func (n *Node) readJournal(ctx context.Context, id string) (tables.Saved, uint64
 			return s, 0, err
 		}
 		last = m.Sequence
+		if m.Header.Get(takeoverMark) != "" {
+			continue
+		}
 		if s.Header == nil {
 			s.Header = m.Data
 			continue

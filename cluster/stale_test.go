@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -210,4 +211,60 @@ func (c *cuttable) heal() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.down = false
+}
+
+// A node cut off mid-game sends a move that waits in its connection's
+// buffer until the cut heals; by then another node has taken the table
+// over. The late move is refused, and the node that took the table over
+// goes on writing its journal.
+func TestALateWriteOfACutOffCopyIsRefused(t *testing.T) {
+	ns := startNodes(t, 3)
+	link := &cuttable{}
+	a, err := Start(context.Background(), Config{Name: "a", URL: ns[0].ns.ClientURL(), Replicas: 3, dial: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	ja, err := a.Journal(&keptGames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "late234"
+	if err := ja.Start(id, []byte(`{"header":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ja.Append(id, []byte(`{"event":1}`)); err != nil {
+		t.Fatal(err)
+	}
+
+	link.cut()
+	waitFor(t, "the node to notice the cut", func() bool { return !a.nc.IsConnected() })
+	if err := ja.Append(id, []byte(`{"event":"late"}`)); err == nil {
+		t.Fatal("a move was journaled through a cut network")
+	}
+	taker, saved := adoptedWithin(t, ns, id, 2*time.Minute)
+	if len(saved.Lines) != 1 {
+		t.Fatalf("taken over with lines %q", saved.Lines)
+	}
+	link.heal()
+	waitFor(t, "the cut node back in the cluster", a.nc.IsConnected)
+	if err := a.nc.Flush(); err != nil { // the late move reaches the cluster
+		t.Fatal(err)
+	}
+
+	if err := (journal{n: taker}).Append(id, []byte(`{"event":2}`)); err != nil {
+		t.Fatalf("the new owner's move: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	s, _, err := taker.readJournal(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(bytes.Join(s.Lines, []byte{' '})); got != `{"event":1} {"event":2}` {
+		t.Errorf("the journal holds %s", got)
+	}
+	if err := ja.Append(id, []byte(`{"event":"later"}`)); !errors.Is(err, ErrNotOwner) {
+		t.Errorf("the cut copy's next move: %v, want ErrNotOwner", err)
+	}
 }
