@@ -55,9 +55,10 @@ type Styles struct {
 	Title, Subtle, Bold, Err, OK, Warn, Key, Help, Selected, Turn, Away, Bot ink
 
 	// card[state][face] caches a rendered card face.
-	card [cardStates][cards.NumFaces]string
-	suit [4]string
-	back string
+	card    [cardStates][cards.NumFaces]string
+	suit    [4]string
+	suitInk [4]ink // each suit's colour, for its name
+	back    string
 }
 
 type cardState int
@@ -140,7 +141,9 @@ func buildStylesIn(r *lipgloss.Renderer, k styleKey, suitLang string) *Styles {
 		s.card[cardHot][f] = base.Reverse(true).Render(tok)
 	}
 	for _, su := range cards.Suits {
-		s.suit[su] = n().Foreground(s.faceColour(cards.New(cards.Ace, su))).Render(s.SuitGlyph(su))
+		colour := n().Foreground(s.faceColour(cards.New(cards.Ace, su)))
+		s.suit[su] = colour.Render(s.SuitGlyph(su))
+		s.suitInk[su] = inkOf(colour)
 	}
 	s.back = n().Foreground(lipgloss.Color("4")).Render("░░")
 	return s

@@ -236,7 +236,7 @@ func (tm *tableModel) trumpText(v *trick.View, short bool) string {
 		}
 		return tx.get("trump not known yet")
 	}
-	trump := tx.get("trump") + " " + st.Suit(v.Trump)
+	trump := tx.get("trump") + " " + tm.trumpSuit(v.Trump)
 	if v.Trump == cards.NoSuit {
 		trump = st.Bold.Render(tx.get("no trump"))
 	}
@@ -256,6 +256,17 @@ func (tm *tableModel) trumpText(v *trick.View, short bool) string {
 		}
 	}
 	return trump
+}
+
+// trumpSuit is the trump suit as the header names it: its symbol, or
+// its word where suits are letters (ASCII, CJK-safe), as a lone letter
+// ("trump s") reads like a word cut short.
+func (tm *tableModel) trumpSuit(su cards.Suit) string {
+	st := tm.m.st
+	if st.glyphs == Unicode || su > cards.Clubs {
+		return st.Suit(su)
+	}
+	return st.suitInk[su].Render(suitWords[tm.m.tx.lang][su.String()])
 }
 
 // trickHand is the hand (or why there is none), with its newline; above is
