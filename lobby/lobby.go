@@ -1038,7 +1038,7 @@ func noteFor(why names.Change, name string) string {
 	case names.Marks:
 		return "your name had too many accents on one letter; you are " + name
 	case names.Cut:
-		return fmt.Sprintf("your name was too long (at most %d characters); you are %s", names.MaxCells, name)
+		return fmt.Sprintf("your name was too long (at most %d columns wide; CJK characters and emoji take two); you are %s", names.MaxCells, name)
 	case names.Symbols:
 		return "a name may hold only letters, digits and - _ . (no spaces or other signs); you are " + name
 	}

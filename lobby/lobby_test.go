@@ -195,7 +195,7 @@ func TestNameLookAlikes(t *testing.T) {
 		if !strings.Contains(e.Note, "escape sequences") || !strings.HasSuffix(e.Note, "you are player-abc") {
 			t.Errorf("a name replaced for its escapes: note %q", e.Note)
 		}
-		for why, says := range map[names.Change]string{names.Cut: "too long (at most 24 characters)", names.Symbols: "only letters, digits and - _ ."} {
+		for why, says := range map[names.Change]string{names.Cut: "too long (at most 24 columns wide; CJK characters and emoji take two)", names.Symbols: "only letters, digits and - _ ."} {
 			name := fmt.Sprintf("player-%d", why)
 			e, err := l.Login(Login{ID: name, Name: name, Replaced: why})
 			must(t, err)

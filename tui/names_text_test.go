@@ -24,7 +24,7 @@ func TestNameNotesTranslated(t *testing.T) {
 		{lobby.Login{ID: "K3", Name: "player-x", Replaced: names.Escapes}, "Escape-Sequenzen", "escape-reeksen"},
 		{lobby.Login{ID: "K4", Name: "player-y", Replaced: names.Invisible}, "unsichtbare Zeichen", "onzichtbare tekens"},
 		{lobby.Login{ID: "K5", Name: "e\u0301\u0301\u0301"}, "zu viele Akzente", "te veel accenten"},
-		{lobby.Login{ID: "K6", Name: "player-z", Replaced: names.Cut}, "zu lang (höchstens 24 Zeichen)", "te lang (hoogstens 24 tekens)"},
+		{lobby.Login{ID: "K6", Name: "player-z", Replaced: names.Cut}, "zu lang (höchstens 24 Spalten breit; CJK-Zeichen und Emoji brauchen zwei)", "te lang (hoogstens 24 kolommen breed; CJK-tekens en emoji nemen er twee)"},
 		{lobby.Login{ID: "K7", Name: "player-w", Replaced: names.Symbols}, "nur Buchstaben, Ziffern und - _ .", "alleen letters, cijfers en - _ ."},
 	} {
 		e, err := l.Login(c.in)
@@ -40,5 +40,28 @@ func TestNameNotesTranslated(t *testing.T) {
 	}
 	if got := newText("de").err(lobby.ErrNameNotSaved); got == lobby.ErrNameNotSaved.Error() {
 		t.Errorf("the refused login is not translated: %q", got)
+	}
+}
+
+// A name's limit is in columns: thirteen CJK characters (26 columns) are
+// cut to twelve, and the note says so in columns in every language.
+func TestWideNameNoteCountsColumns(t *testing.T) {
+	l, stop := runLobby(t)
+	defer stop()
+	e, err := l.Enter("K1", strings.Repeat("漢", 13), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Player.Name != strings.Repeat("漢", 12) {
+		t.Fatalf("name %q, want twelve of its thirteen characters (24 columns)", e.Player.Name)
+	}
+	for lang, want := range map[string]string{
+		"en": "at most 24 columns wide; CJK characters and emoji take two",
+		"de": "höchstens 24 Spalten breit; CJK-Zeichen und Emoji brauchen zwei",
+		"nl": "hoogstens 24 kolommen breed; CJK-tekens en emoji nemen er twee",
+	} {
+		if got := newText(lang).message(e.Note); !strings.Contains(got, want) {
+			t.Errorf("%s: note %q, want it to say %q", lang, got, want)
+		}
 	}
 }
