@@ -93,9 +93,16 @@ type Config struct {
 
 	// Refuse, when set, is asked before a session opens whether the player
 	// (by identity) or their IP address may come in: a non-empty answer
-	// refuses the session with that line (a ban). It must be quick: it runs
-	// on every login.
-	Refuse func(id Identity, ip string) string
+	// refuses the session with that line (a ban), written in the language
+	// of env, the environment the client sent (LANG). It must be quick: it
+	// runs on every login.
+	Refuse func(id Identity, ip string, env []string) string
+
+	// Translate, when set, puts a line the server itself refuses a session
+	// with (shutting down, full, too many sessions from the address) into
+	// the language of env, the environment the client sent (LANG). Without
+	// it those lines are English.
+	Translate func(env []string, line string) string
 
 	// Clock is the time source for idle timeouts, the handshake timeout,
 	// the login limiter and the input rate limit (keepalives run on the

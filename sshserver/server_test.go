@@ -260,6 +260,43 @@ func TestSessionsPerIPLimit(t *testing.T) {
 	waitFor(ctx, t, d, "count 0")
 }
 
+// The server's own refusals and Config.Refuse's get the environment the
+// client sent, to say them in the client's language (LANG).
+func TestRefusalsInTheClientsLanguage(t *testing.T) {
+	lang := func(env []string) string {
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, "LANG="); ok {
+				return v
+			}
+		}
+		return "none"
+	}
+	ts := start(t, sshserver.Config{
+		MaxSessionsPerIP: 1,
+		Refuse: func(id sshserver.Identity, _ string, env []string) string {
+			if id.Name == "mallory" {
+				return "banned, in " + lang(env)
+			}
+			return ""
+		},
+		Translate: func(env []string, line string) string { return lang(env) + ": " + line },
+	})
+	ctx := testCtx(t)
+	de := sshtest.Options{Env: map[string]string{"LANG": "de_DE.UTF-8"}}
+	ban := de
+	ban.User = "mallory"
+	b := dial(ctx, t, ts.addr, ban)
+	waitFor(ctx, t, b, "banned, in de_DE.UTF-8")
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "a"})
+	waitFor(ctx, t, a, "count 0")
+	c := dial(ctx, t, ts.addr, de)
+	waitFor(ctx, t, c, "de_DE.UTF-8: Too many sessions from your address (the limit is 1)")
+	_, errOut, code, err := sshtest.Exec(ctx, ts.addr, de, "list")
+	if err != nil || code != 1 || !strings.Contains(errOut, "de_DE.UTF-8: Too many sessions") {
+		t.Errorf("refused command: code %d, stderr %q, err %v", code, errOut, err)
+	}
+}
+
 func TestSessionsTotalLimit(t *testing.T) {
 	ts := start(t, sshserver.Config{MaxSessions: 1})
 	ctx := testCtx(t)

@@ -229,12 +229,14 @@ func (s *Server) handleSession(ss ssh.Session) {
 
 	refusal := ""
 	if s.cfg.Refuse != nil {
-		if refusal = s.cfg.Refuse(id, hostOf(ss.RemoteAddr())); refusal != "" {
+		if refusal = s.cfg.Refuse(id, hostOf(ss.RemoteAddr()), sess.env); refusal != "" {
 			s.refused(RefusedBanned)
 		}
 	}
 	if refusal == "" {
-		refusal = s.admit(sess)
+		if refusal = s.admit(sess); refusal != "" && s.cfg.Translate != nil {
+			refusal = s.cfg.Translate(sess.env, refusal)
+		}
 	}
 	if refusal != "" {
 		s.log.Warn("session refused", append(logAttrs, "why", refusal)...)

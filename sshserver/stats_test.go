@@ -15,7 +15,7 @@ import (
 func TestRefuseBeforeTheSessionOpens(t *testing.T) {
 	banned := sshtest.NewKey()
 	fp := gossh.FingerprintSHA256(banned.PublicKey())
-	ts := start(t, sshserver.Config{Refuse: func(id sshserver.Identity, ip string) string {
+	ts := start(t, sshserver.Config{Refuse: func(id sshserver.Identity, ip string, _ []string) string {
 		if id.ID == fp {
 			return "You are banned from this card room."
 		}

@@ -99,9 +99,10 @@ func (a *App) SetBans(bs BanStore) error {
 	return nil
 }
 
-// Refused says why the player with id, from ip, may not come in (a ban), or
-// "". The SSH server asks it before a session opens.
-func (a *App) Refused(id, ip string) string {
+// Refused says why the player with id, from ip, may not come in (a ban),
+// in the language of env (the environment the client sent), or "". The
+// SSH server asks it before a session opens.
+func (a *App) Refused(id, ip string, env []string) string {
 	now := a.now()
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -114,12 +115,33 @@ func (a *App) Refused(id, ip string) string {
 			delete(a.admin.bans, k)
 			continue
 		}
-		if b.Expires.IsZero() {
-			return "You are banned from this card room."
-		}
-		return "You are banned from this card room until " + b.Expires.UTC().Format("2006-01-02 15:04") + " UTC."
+		return banText(newText(langOf(env)), b.Expires, now)
 	}
 	return ""
+}
+
+// banText tells a banned player how long the ban lasts: until expires
+// (and how long that is from now), or for good when expires is zero.
+func banText(tx *text, expires, now time.Time) string {
+	if expires.IsZero() {
+		return tx.get("You are banned from this card room for good.")
+	}
+	return tx.f("You are banned from this card room until %s UTC, %s from now.", expires.UTC().Format("2006-01-02 15:04"), banLeft(tx, expires.Sub(now)))
+}
+
+// banLeft is how long a ban has to run, rounded up: in days from two days
+// on, in hours from two hours on, else in minutes.
+func banLeft(tx *text, d time.Duration) string {
+	ceil := func(unit time.Duration) int { return int((d + unit - 1) / unit) }
+	switch {
+	case d > 48*time.Hour:
+		return tx.f("%d days", ceil(24*time.Hour))
+	case d > 2*time.Hour:
+		return tx.f("%d hours", ceil(time.Hour))
+	case d > time.Minute:
+		return tx.f("%d minutes", ceil(time.Minute))
+	}
+	return tx.get("a minute")
 }
 
 func (m *model) isAdmin() bool { return m.app.admin.keys[m.player.ID] }

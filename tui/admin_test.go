@@ -74,30 +74,30 @@ func TestAdminBans(t *testing.T) {
 	if got := runAdmin(t, m, "ban mallory 2h"); got.err != nil || !strings.Contains(got.note, "SHA256:mallory") {
 		t.Fatalf("ban mallory: %+v", got)
 	}
-	if r := a.Refused("SHA256:mallory", "192.0.2.1"); !strings.Contains(r, "until") {
+	if r := a.Refused("SHA256:mallory", "192.0.2.1", nil); !strings.Contains(r, "until") {
 		t.Errorf("mallory's key is let in (%q)", r)
 	}
 	if _, ok := bs.bans[[2]string{store.BanKey, "SHA256:mallory"}]; !ok {
 		t.Error("the ban is not in the store")
 	}
 	now = now.Add(2 * time.Hour)
-	if r := a.Refused("SHA256:mallory", "192.0.2.1"); r != "" {
+	if r := a.Refused("SHA256:mallory", "192.0.2.1", nil); r != "" {
 		t.Errorf("a ban of 2h holds after 2h: %q", r)
 	}
 	if got := runAdmin(t, m, "ban 192.0.2.9"); got.err != nil {
 		t.Fatal(got.err)
 	}
-	if r := a.Refused("SHA256:anyone", "192.0.2.9"); r != "You are banned from this card room." {
+	if r := a.Refused("SHA256:anyone", "192.0.2.9", nil); r != "You are banned from this card room for good." {
 		t.Errorf("an IP ban for good: %q", r)
 	}
-	if got := runAdmin(t, m, "unban 192.0.2.9"); got.err != nil || a.Refused("SHA256:anyone", "192.0.2.9") != "" {
+	if got := runAdmin(t, m, "unban 192.0.2.9"); got.err != nil || a.Refused("SHA256:anyone", "192.0.2.9", nil) != "" {
 		t.Errorf("unban: %+v", got)
 	}
 	// The ban made by a name is lifted by that name.
 	if got := runAdmin(t, m, "ban mallory"); got.err != nil {
 		t.Fatal(got.err)
 	}
-	if got := runAdmin(t, m, "unban Mallory"); got.err != nil || a.Refused("SHA256:mallory", "192.0.2.1") != "" {
+	if got := runAdmin(t, m, "unban Mallory"); got.err != nil || a.Refused("SHA256:mallory", "192.0.2.1", nil) != "" {
 		t.Errorf("unban by name: %+v", got)
 	}
 	if _, ok := bs.bans[[2]string{store.BanKey, "SHA256:mallory"}]; ok {
@@ -138,13 +138,13 @@ func TestUnbanFindsNamesAsBanDoes(t *testing.T) {
 	if got := runAdmin(t, m, "ban ann3 10m"); got.err != nil || !strings.Contains(got.note, "SHA256:ann3") {
 		t.Fatalf("ban ann3: %+v", got)
 	}
-	if got := runAdmin(t, m, "unban ANN3"); got.err != nil || a.Refused("SHA256:ann3", "192.0.2.1") != "" {
+	if got := runAdmin(t, m, "unban ANN3"); got.err != nil || a.Refused("SHA256:ann3", "192.0.2.1", nil) != "" {
 		t.Errorf("unban ANN3 of the ban of аnn3: %+v", got)
 	}
 	if got := runAdmin(t, m, "ban SHA256:piet"); got.err != nil {
 		t.Fatal(got.err)
 	}
-	if got := runAdmin(t, m, "unban piet"); got.err != nil || a.Refused("SHA256:piet", "192.0.2.1") != "" {
+	if got := runAdmin(t, m, "unban piet"); got.err != nil || a.Refused("SHA256:piet", "192.0.2.1", nil) != "" {
 		t.Errorf("unban piet of the ban of piet's key: %+v", got)
 	}
 	if len(bs.bans) != 0 {
@@ -202,5 +202,55 @@ func TestMOTD(t *testing.T) {
 	checkFits(t, "lobby with a motd", v, 80, 24)
 	if !strings.Contains(v, "Welcome! red") || !strings.Contains(v, "three") || strings.Contains(v, "four") || strings.Contains(v, "\x1b[31m") {
 		t.Fatalf("lobby:\n%q", v)
+	}
+}
+
+// A banned player is told, in the language their client sent (LANG), until
+// when the ban holds and how long that is from now, or that it is for good.
+func TestBanToldInTheClientsLanguage(t *testing.T) {
+	now := fixedNow // 2026-11-30 12:00 UTC
+	bs := &memBans{bans: map[[2]string]store.Ban{}, owners: map[string]string{"mallory": "SHA256:mallory"}}
+	m := adminModel(t, bs, &now)
+	a := m.app
+	for _, cmd := range []string{"ban mallory 90m", "ban 192.0.2.9"} {
+		if got := runAdmin(t, m, cmd); got.err != nil {
+			t.Fatalf("%s: %v", cmd, got.err)
+		}
+	}
+	for _, c := range []struct {
+		env     []string
+		id, ip  string
+		want    string
+		elapsed time.Duration
+	}{
+		{nil, "SHA256:mallory", "192.0.2.1", "You are banned from this card room until 2026-11-30 13:30 UTC, 90 minutes from now.", 0},
+		{[]string{"LANG=de_DE.UTF-8"}, "SHA256:mallory", "192.0.2.1", "Du bist bis 2026-11-30 13:30 UTC aus diesem Kartenraum verbannt, also noch 31 Minuten.", 59*time.Minute + 30*time.Second},
+		{[]string{"LANG=nl_NL.UTF-8"}, "SHA256:mallory", "192.0.2.1", "Je bent tot 2026-11-30 13:30 UTC uit deze kaartzaal verbannen, nog een minuut.", 89 * time.Minute},
+		{[]string{"LANG=de_DE.UTF-8"}, "SHA256:anyone", "192.0.2.9", "Du bist für immer aus diesem Kartenraum verbannt.", 0},
+		{[]string{"LC_ALL=nl_BE.UTF-8", "LANG=de_DE.UTF-8"}, "SHA256:anyone", "192.0.2.9", "Je bent voorgoed uit deze kaartzaal verbannen.", 0},
+	} {
+		now = fixedNow.Add(c.elapsed)
+		if got := a.Refused(c.id, c.ip, c.env); got != c.want {
+			t.Errorf("%v %s: %q, want %q", c.env, c.id, got, c.want)
+		}
+	}
+}
+
+// How long a ban has to run reads in days, hours or minutes, rounded up.
+func TestBanLeft(t *testing.T) {
+	tx := newText("en")
+	for d, want := range map[time.Duration]string{
+		7 * 24 * time.Hour:         "7 days",
+		48*time.Hour + time.Second: "3 days",
+		48 * time.Hour:             "48 hours",
+		2*time.Hour + time.Minute:  "3 hours",
+		2 * time.Hour:              "120 minutes",
+		61 * time.Second:           "2 minutes",
+		time.Minute:                "a minute",
+		time.Second:                "a minute",
+	} {
+		if got := banLeft(tx, d); got != want {
+			t.Errorf("banLeft(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

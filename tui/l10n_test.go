@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -188,6 +189,29 @@ func TestOptionLabelsFitTheColumn(t *testing.T) {
 				if l := optionLabel(tx, o.Name); visibleWidth(l) > 18 {
 					t.Errorf("%s: %q is wider than 18", lang, l)
 				}
+			}
+		}
+	}
+}
+
+// The SSH server's refusals before a session opens read in the language
+// the client sent; English stays as it is.
+func TestServerRefusalsTranslated(t *testing.T) {
+	a := NewApp(nil, games.Registry(), func() time.Time { return fixedNow })
+	for _, c := range []struct{ line, de, nl string }{
+		{"Too many sessions from your address (the limit is 3). Close one and try again.",
+			"Zu viele Sitzungen von deiner Adresse (höchstens 3). Schließ eine und versuch es noch einmal.",
+			"Te veel sessies vanaf je adres (hoogstens 3). Sluit er een en probeer het opnieuw."},
+		{"The card room is full (500 sessions). Please try again later.",
+			"Der Kartenraum ist voll (500 Sitzungen). Bitte versuch es später noch einmal.",
+			"De kaartzaal is vol (500 sessies). Probeer het later opnieuw."},
+		{"The card room is shutting down. Please come back in a minute.",
+			"Der Kartenraum schließt. Bitte komm in einer Minute wieder.",
+			"De kaartzaal sluit. Kom over een minuut terug."},
+	} {
+		for env, want := range map[string]string{"": c.line, "LANG=en_GB.UTF-8": c.line, "LANG=de_AT.UTF-8": c.de, "LANG=nl_NL.UTF-8": c.nl} {
+			if got := a.Translate([]string{env}, c.line); got != want {
+				t.Errorf("%s: %q, want %q", env, got, want)
 			}
 		}
 	}

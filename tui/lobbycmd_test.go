@@ -104,7 +104,7 @@ func TestAdminCommandsStillRunInTheLobby(t *testing.T) {
 	if msg := runLine(t, m, "ban mallory 2h", false); msg.err != nil || !strings.Contains(msg.note, "SHA256:mallory") {
 		t.Fatalf(":ban mallory 2h answered %+v", msg)
 	}
-	if r := m.app.Refused("SHA256:mallory", "192.0.2.1"); r == "" {
+	if r := m.app.Refused("SHA256:mallory", "192.0.2.1", nil); r == "" {
 		t.Error("the admin's :ban did not ban")
 	}
 	if msg := runLine(t, m, "dance", false); msg.err == nil || !strings.Contains(msg.err.Error(), ":kick, :ban") {

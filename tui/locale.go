@@ -27,3 +27,10 @@ func langOf(env []string) string {
 	}
 	return "en"
 }
+
+// Translate puts a line the SSH server refuses a session with (full, too
+// many sessions from the address) into the language of env, the
+// environment the client sent; a line it does not know stays as it is.
+func (a *App) Translate(env []string, line string) string {
+	return newText(langOf(env)).message(line)
+}

@@ -77,7 +77,7 @@ func TestE2EAdminKickAnnounceBan(t *testing.T) {
 			t.Fatalf("%s: Dial: %v", when, err)
 		}
 		defer c.Close()
-		if err := c.WaitFor(ctx, "You are banned from this card room."); err != nil {
+		if err := c.WaitFor(ctx, "You are banned from this card room for good."); err != nil {
 			t.Fatalf("%s: %v", when, err)
 		}
 		if code, err := c.Wait(ctx); err != nil || code != 1 {
@@ -100,7 +100,7 @@ func TestE2EAdminKickAnnounceBan(t *testing.T) {
 }
 
 // A ban by IP address refuses every key and guest from it; a timed ban
-// says until when.
+// says until when, in the language the client sent.
 func TestE2EBanByIP(t *testing.T) {
 	ctx := testCtx(t)
 	adminKey := sshtest.NewKey()
@@ -109,8 +109,9 @@ func TestE2EBanByIP(t *testing.T) {
 	admin.typ(":ban 127.0.0.1 2h" + sshtest.KeyEnter)
 	// The admin is on 127.0.0.1 too, and is kicked with everyone there.
 	admin.waitFor("An admin has banned you from this card room.")
-	_, stderr, code, err := sshtest.Exec(ctx, srv.addr, sshtest.Options{User: "eve", Guest: true}, "list")
-	if err != nil || code != 1 || !strings.Contains(stderr, "You are banned from this card room until") {
+	eve := sshtest.Options{User: "eve", Guest: true, Env: map[string]string{"LANG": "de_DE.UTF-8"}}
+	_, stderr, code, err := sshtest.Exec(ctx, srv.addr, eve, "list")
+	if err != nil || code != 1 || !strings.Contains(stderr, "UTC aus diesem Kartenraum verbannt, also noch") {
 		t.Fatalf("a guest from the banned IP: exit %d, %v, stderr %q", code, err, stderr)
 	}
 }

@@ -263,7 +263,8 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		<-lobbyDone
 		return err
 	}
-	cfg.Refuse = func(id sshserver.Identity, ip string) string { return app.Refused(id.ID, ip) }
+	cfg.Refuse = func(id sshserver.Identity, ip string, env []string) string { return app.Refused(id.ID, ip, env) }
+	cfg.Translate = app.Translate
 	srv, err = sshserver.New(cfg, app, logger)
 	if err != nil {
 		_ = lob.Shutdown(context.Background())
