@@ -105,7 +105,7 @@ func (k *botKeys) allowed(fp string) bool {
 func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	tx := tm.m.tx
 	if len(f) < 3 {
-		return tm.m.fail(errors.New(tx.get("usage: :invitebot NAME KEY (the bot's public key, as in its .pub file)")))
+		return tm.m.fail(errors.New(tx.get("usage: :invitebot NAME KEY (the line of the bot's .pub file, or its SHA256: fingerprint)")))
 	}
 	switch {
 	case !tm.snap.YouHost || !tm.snap.Private:
@@ -117,7 +117,7 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	if !strings.HasPrefix(fp, "SHA256:") {
 		pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte(fp))
 		if err != nil {
-			return tm.m.fail(errors.New(tx.get("that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…)")))
+			return tm.m.fail(errors.New(tx.get("that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…) or its fingerprint (SHA256:…)")))
 		}
 		fp = hostkeys.Fingerprint(pub)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"github.com/cardroom/cardroom/engine"
@@ -540,6 +541,32 @@ func TestLobbyStatusStaysOnItsScreen(t *testing.T) {
 			m.Update(keyMsg("esc"))
 			if m.screen != lobbyScreen || m.status != "" {
 				t.Fatalf("%s %v: back in the lobby with %q", lang, size, m.status)
+			}
+		}
+	}
+}
+
+// :invitebot with a key that is none names both forms a key may take (the
+// .pub line and the SHA256: fingerprint), whole on an 80-column screen.
+func TestInviteBotHintNamesBothKeyForms(t *testing.T) {
+	seats := []tables.SeatInfo{{Name: "alice", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot}, {Name: "Alan", Kind: tables.Bot}}
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		m = onTable(m, tables.Snapshot{Version: 1, Ruleset: "doudizhu", Private: true, YouHost: true, You: 0, Phase: tables.Waiting, Seats: seats})
+		for _, line := range []string{"invitebot robo notakey", "invitebot robo"} {
+			msg := m.table.command(line)().(doneMsg)
+			if msg.err == nil {
+				t.Fatalf("%s: :%s was taken", lang, line)
+			}
+			m.Update(msg)
+			v := ansi.Strip(m.View())
+			for _, want := range []string{".pub", "SHA256:"} {
+				if !strings.Contains(msg.err.Error(), want) || !strings.Contains(v, want) {
+					t.Errorf("%s: :%s answers %q, which does not name %q on the screen:\n%s", lang, line, msg.err, want, v)
+				}
+			}
+			if words := strings.Fields(msg.err.Error()); !strings.Contains(v, words[len(words)-1]) {
+				t.Errorf("%s: :%s: the answer is cut on the screen:\n%s", lang, line, v)
 			}
 		}
 	}
