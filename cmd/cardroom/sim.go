@@ -34,8 +34,10 @@ without their wall-clock guards unless --clock).
 
 Bots are the tables' bots (random, baseline, easy, normal, strong; rlcard
 for doudizhu), "oracle" (sees every hand: a yardstick, never at a table),
-or exec:PROGRAM, a program of your own speaking the bot protocol of
-docs/BOT-PROTOCOL.md on its stdin and stdout (exec:./mybot,
+its halves "oracle-bids" and "oracle-play" (trick games: every hand in
+sight while bidding and naming trump, or while playing cards; the strong
+bot otherwise), or exec:PROGRAM, a program of your own speaking the bot
+protocol of docs/BOT-PROTOCOL.md on its stdin and stdout (exec:./mybot,
 exec:python3 examples/bot/bot.py); the baseline moves for it when its
 answer is refused or later than --move-time, and the report counts it.
 `

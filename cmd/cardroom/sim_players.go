@@ -58,6 +58,12 @@ func checkPlayer(ruleset, name string) error {
 	if name == oracle.Name {
 		return nil
 	}
+	if _, ok := oracle.NewHalf(name); ok {
+		if ruleset == "doudizhu" {
+			return fmt.Errorf("%s is for the trick games (doudizhu has oracle)", name)
+		}
+		return nil
+	}
 	if cmd, ok := strings.CutPrefix(name, execPrefix); ok {
 		args := strings.Fields(cmd)
 		if len(args) == 0 {
@@ -77,6 +83,9 @@ func checkPlayer(ruleset, name string) error {
 func newPlayer(c simConfig, name string, seat int) player {
 	if name == oracle.Name {
 		return oraclePlayer{oracle.New()}
+	}
+	if o, ok := oracle.NewHalf(name); ok {
+		return oraclePlayer{o}
 	}
 	if cmd, ok := strings.CutPrefix(name, execPrefix); ok {
 		t := c.MoveTime

@@ -20,14 +20,23 @@ import (
 	"github.com/cardroom/cardroom/engine/trick/trickbot"
 )
 
-// Name is the oracle's name in `cardroom sim --bots`.
-const Name = "oracle"
+// Names of the oracle and of its halves in `cardroom sim --bots`: a half
+// sees every hand in one part of a trick game and plays the strong bot
+// (its view only) in the other, to tell how much of the oracle's lead is
+// in its bids (and trump) and how much in its card play.
+const (
+	Name     = "oracle"
+	BidsName = "oracle-bids" // every hand while bidding and naming trump
+	PlayName = "oracle-play" // every hand while playing cards
+)
 
 // Bot decides for a seat with every card in sight. It has no state: one
 // value may serve any number of games at once.
 type Bot struct {
-	trick *trickbot.Bot
-	dd    ddbot.Bot
+	trick  *trickbot.Bot
+	dd     ddbot.Bot
+	half   string     // "" for the whole oracle; BidsName or PlayName
+	strong engine.Bot // a half's other part
 }
 
 // New returns the oracle.
@@ -35,9 +44,35 @@ func New() *Bot {
 	return &Bot{trick: trickbot.New(trickbot.Strong).Unbounded().(*trickbot.Bot), dd: ddbot.New(ddbot.Strong)}
 }
 
+// NewHalf returns the half of the oracle named BidsName or PlayName, for
+// the trick games; false for any other name.
+func NewHalf(name string) (*Bot, bool) {
+	if name != BidsName && name != PlayName {
+		return nil, false
+	}
+	b := New()
+	b.half, b.strong = name, trickbot.New(trickbot.Strong).Unbounded()
+	return b, true
+}
+
+// sees reports whether the bot decides v's move with every hand in sight.
+func (b *Bot) sees(v engine.View) bool {
+	tv, ok := v.(*trick.View)
+	switch {
+	case b.half == "" || !ok:
+		return true
+	case tv.Phase == trick.PhasePlay:
+		return b.half == PlayName
+	}
+	return b.half == BidsName
+}
+
 // DecideGame returns one of seat's legal moves in g, seeing every hand.
 func (b *Bot) DecideGame(g engine.Game, seat int, rng *rand.Rand) engine.Move {
 	v := g.View(seat)
+	if !b.sees(v) {
+		return b.strong.Decide(v, rng)
+	}
 	switch tg := g.(type) {
 	case *trick.Game:
 		hands := make([]cards.Hand, g.Players())
