@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -115,4 +116,18 @@ func (l *Lobby) tryCode(id, addr string) error {
 func (l *Lobby) wrongCode(id, addr string) {
 	w := l.guesses.miss(l.clock.Now(), id, addr)
 	l.log.Warn("lobby: wrong invite code", "player", id, "addr", addr, "wait", w)
+}
+
+// codeShaped reports whether code (normalized) could be an invite code:
+// CodeLen characters of codeAlphabet.
+func codeShaped(code string) bool {
+	if len(code) != CodeLen {
+		return false
+	}
+	for _, c := range code {
+		if !strings.ContainsRune(codeAlphabet, c) {
+			return false
+		}
+	}
+	return true
 }

@@ -105,3 +105,38 @@ func TestWrongCodesOfABotBackOff(t *testing.T) {
 		}
 	})
 }
+
+// A table id mistyped (watch nosuch) is looked up as a code too, but a
+// word that cannot be an invite code is no guess: it never counts toward
+// the wait, which a code-shaped miss still does.
+func TestAMistypedTableIDIsNoCodeGuess(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t)
+		l := r.l
+		host := enter(t, l, "K1", "alice")
+		c, err := l.Create(CreateRequest{Host: host, Ruleset: "turns", Seats: 3, Private: true})
+		must(t, err)
+		ann := enter(t, l, "K2", "ann")
+		for i := range 3 * FreeGuesses {
+			for _, typo := range []string{"nosuch", "abc8lz", "toolong7", "k7q"} {
+				if _, err := l.Watch(ann, typo); !errors.Is(err, ErrNoTable) && !errors.Is(err, ErrNoCode) {
+					t.Fatalf("try %d, %q: %v, want no such table", i+1, typo, err)
+				}
+			}
+		}
+		if _, err := l.Watch(ann, c.Code); err != nil {
+			t.Fatalf("the right code after the typos: %v", err)
+		}
+		var many *TooManyGuesses
+		wrong := "QQQQQQ"
+		if wrong == c.Code {
+			wrong = "RRRRRR"
+		}
+		for range FreeGuesses + 2 {
+			_, err = l.Watch(ann, wrong)
+		}
+		if !errors.As(err, &many) {
+			t.Fatalf("code-shaped misses: %v, want a wait", err)
+		}
+	})
+}

@@ -869,14 +869,14 @@ func (l *Lobby) lookup(r findReq) (tables.Handle, error) {
 		}
 	}
 	if r.code != "" {
-		if r.who != "" {
+		if r.who != "" && codeShaped(r.code) { // anything else is a table id mistyped, not a guess
 			if err := l.tryCode(r.who, cmp.Or(l.addrs[r.who], r.addr)); err != nil {
 				return nil, err
 			}
 		}
 		id, ok := l.codes[r.code]
 		if !ok {
-			if r.who != "" {
+			if r.who != "" && codeShaped(r.code) {
 				l.wrongCode(r.who, cmp.Or(l.addrs[r.who], r.addr))
 			}
 			if r.id == "" {
