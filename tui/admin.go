@@ -166,7 +166,8 @@ func (m *model) adminCommand(line string) (cmd tea.Cmd, ok bool) {
 			return m.fail(errors.New(tx.get("usage: :kick NAME"))), true
 		}
 		return func() tea.Msg {
-			if n := a.kick(func(_ string, li liveInfo) bool { return strings.EqualFold(li.name, f[1]) }, "An admin closed your session."); n == 0 {
+			key := names.Key(f[1]) // as :ban: case and look-alikes folded
+			if n := a.kick(func(_ string, li liveInfo) bool { return names.Key(li.name) == key }, "An admin closed your session."); n == 0 {
 				return doneMsg{err: errors.New(tx.f("Nobody called %s is online.", clipText(f[1], 24)))}
 			}
 			return doneMsg{note: tx.f("%s was kicked.", clipText(f[1], 24))}

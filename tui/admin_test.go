@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/store"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -254,3 +255,30 @@ func TestBanLeft(t *testing.T) {
 		}
 	}
 }
+
+// :kick NAME finds people as :ban does: the name folded for case and
+// look-alikes.
+func TestKickFindsNamesAsBanDoes(t *testing.T) {
+	now := fixedNow
+	m := adminModel(t, &memBans{bans: map[[2]string]store.Ban{}}, &now)
+	a := m.app
+	var closed []string
+	a.mu.Lock()
+	a.who["SHA256:ann3"] = liveInfo{name: "аnn3"} // a Cyrillic а
+	a.live["SHA256:ann3"] = closingSession{closed: &closed}
+	a.mu.Unlock()
+	if got := runAdmin(t, m, "kick ANN3"); got.err != nil || got.note != "ANN3 was kicked." {
+		t.Fatalf("kick ANN3: %+v", got)
+	}
+	if len(closed) != 1 || closed[0] != "An admin closed your session." {
+		t.Errorf("sessions closed: %q", closed)
+	}
+}
+
+// closingSession is a live session that notes why it was closed.
+type closingSession struct {
+	sshapp.Session
+	closed *[]string
+}
+
+func (s closingSession) Close(reason string) { *s.closed = append(*s.closed, reason) }
