@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/botproto"
@@ -121,8 +120,10 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 		}
 		fp = hostkeys.Fingerprint(pub)
 	}
-	name := tables.Clean(f[1])
-	name = ansi.Truncate(name, 24, "")
+	name, _ := names.Clean(f[1]) // as a person's name
+	if name == "" {
+		return tm.m.fail(errors.New(tx.get("usage: :invitebot NAME KEY (the line of the bot's .pub file, or its SHA256: fingerprint)")))
+	}
 	if tm.nameAtTable(name) {
 		return tm.m.fail(tables.ErrBotNameTaken)
 	}

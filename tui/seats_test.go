@@ -194,6 +194,14 @@ func TestUnknownCommandListsTheUsableOnes(t *testing.T) {
 			t.Errorf(":invitebot %s, the name of seat 1: %v, want %v", name, err, tables.ErrBotNameTaken)
 		}
 	}
+	// A bot's name is cleaned as a person's: no invisible characters, NFC,
+	// two marks on a letter at most.
+	if msg := tm.command("invitebot ro\u200bbo\u0301\u0301\u0301\u0301 SHA256:abc")().(doneMsg); msg.err != nil || !strings.HasPrefix(msg.note, "rob\u00f3\u0301 may sit here") {
+		t.Errorf(":invitebot with invisible characters and marks in the name: %+v", msg)
+	}
+	if msg := tm.command("invitebot \u200b SHA256:abc")().(doneMsg); msg.err == nil || !strings.Contains(msg.err.Error(), "usage") {
+		t.Errorf(":invitebot with a name of invisible characters only: %+v", msg)
+	}
 }
 
 // The replay of a finished game shows every seat's hand, no prompt, and
