@@ -313,18 +313,34 @@ func (f *createForm) view(s *Styles, t *text, width, height int) string {
 		}
 		b.WriteString("\n")
 	}
-	row(0, t.get("Game"), "◂ "+gameTitle(t, r.Title)+" ▸", "")
+	// arrows marks the value of the row under the cursor that ← and → change.
+	arrows := func(i int, v string) string {
+		switch {
+		case i != f.cursor:
+			return v
+		case s.glyphs != Unicode:
+			return "< " + v + " >"
+		}
+		return "◂ " + v + " ▸"
+	}
+	row(0, t.get("Game"), arrows(0, gameTitle(t, r.Title)), "")
 	seats := strconv.Itoa(f.players)
 	if r.MinPlayers == r.MaxPlayers {
 		seats += " " + t.get("(fixed)")
+	} else {
+		seats = arrows(1, seats)
 	}
 	row(1, t.get("Seats"), seats, t.get("bots fill the seats nobody takes"))
 	for i, spec := range r.Options {
 		v := optionValue(t, spec, f.values[spec.Name])
-		if f.editing && f.cursor == i+2 {
+		edited := f.editing && f.cursor == i+2
+		switch {
+		case edited:
 			v = f.input.view(max(10, width-24))
+		case spec.Kind != engine.RoundMap: // a text is edited, not stepped
+			v = arrows(i+2, v)
 		}
-		if f.values[spec.Name] == spec.Default && !f.editing {
+		if f.values[spec.Name] == spec.Default && !edited {
 			v += s.Subtle.Render(" (" + t.get("default") + ")")
 		}
 		row(i+2, optionLabel(t, spec.Name), v, optionDoc(t, r.Name, spec))
@@ -334,12 +350,13 @@ func (f *createForm) view(s *Styles, t *text, width, height int) string {
 	if d := f.paces[f.pace]; d > 0 {
 		pace = t.f("%s s per move", t.decimal(d.Seconds()))
 	}
+	pace = arrows(n-5, pace)
 	if f.pace == f.paceDef {
 		pace += s.Subtle.Render(" (" + t.get("default") + ")")
 	}
 	for seat := 1; seat < f.players; seat++ {
 		lvl := f.levels[f.level[seat]]
-		v := levelName(t, lvl)
+		v := arrows(f.levelRow()+seat-1, levelName(t, lvl))
 		if lvl == games.DefaultLevel {
 			v += s.Subtle.Render(" (" + t.get("default") + ")")
 		}
@@ -354,15 +371,17 @@ func (f *createForm) view(s *Styles, t *text, width, height int) string {
 	if d := f.holds[f.hold]; d > 0 {
 		hold = t.f("%s s", t.decimal(d.Seconds()))
 	}
+	hold = arrows(n-4, hold)
 	if f.hold == f.holdDef {
 		hold += s.Subtle.Render(" (" + t.get("default") + ")")
 	}
 	row(n-4, t.get("Trick pause"), hold, t.get("how long a finished trick stays on screen before play goes on"))
-	row(n-3, t.get("Private"), map[bool]string{true: t.get("unlisted, by invite code"), false: t.get("no, listed in the lobby")}[f.private], "")
+	row(n-3, t.get("Private"), arrows(n-3, map[bool]string{true: t.get("unlisted, by invite code"), false: t.get("no, listed in the lobby")}[f.private]), "")
 	timer := t.get("off")
 	if d := f.timers[f.timer]; d > 0 {
 		timer = fmt.Sprintf("%d s", int(d.Seconds()))
 	}
+	timer = arrows(n-2, timer)
 	if f.timer == 0 {
 		timer += s.Subtle.Render(" (" + t.get("default") + ")")
 	}

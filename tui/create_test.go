@@ -32,7 +32,7 @@ func TestCreateFormTrickPause(t *testing.T) {
 	if got := f.request().TrickPause; got != lobby.Off {
 		t.Fatalf("none asks for a trick pause of %v, want lobby.Off", got)
 	}
-	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80, 22)), "Trick pause        none") {
+	if !strings.Contains(ansi.Strip(f.view(m.st, m.tx, 80, 22)), "Trick pause        ◂ none ▸") {
 		t.Fatalf("the form does not say none:\n%s", ansi.Strip(f.view(m.st, m.tx, 80, 22)))
 	}
 	m.app.rememberForm(m.player.ID, f)
@@ -197,5 +197,44 @@ func TestCreateFormErrorFitsTheScreen(t *testing.T) {
 		if got := strings.Join(strings.Fields(view), " "); !strings.Contains(got, want) {
 			t.Errorf("%s: the error %q is cut:\n%s", lang, want, view)
 		}
+	}
+}
+
+// The row under the cursor shows ◂ ▸ (ASCII < >) around a value ← and →
+// change, the seats' too unless they are fixed; editing the special
+// rounds' text keeps the (default) marks of the other rows.
+func TestCreateFormMarksTheValueUnderTheCursor(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	f := m.newForm("singularity")
+	view := func(st *Styles) string { return ansi.Strip(f.view(st, m.tx, 80, 22)) }
+	f.cursor = 1
+	if v := view(m.st); !strings.Contains(v, "Seats              ◂ 4 ▸") || strings.Contains(v, "◂ Singularity") {
+		t.Errorf("the seats under the cursor:\n%s", v)
+	}
+	am := testModel(80, 24, Settings{Glyphs: ASCII})
+	if v := view(am.st); !strings.Contains(v, "Seats              < 4 >") {
+		t.Errorf("the seats under the cursor, ASCII:\n%s", v)
+	}
+	for i, spec := range f.ruleset().Options {
+		if spec.Name == "special_rounds" {
+			f.cursor = i + 2
+		}
+	}
+	f.update(keyMsg("e"))
+	if !f.editing {
+		t.Fatal("e does not edit the special rounds")
+	}
+	v := view(m.st)
+	if !strings.Contains(v, "Scoring            standard (default)") || !strings.Contains(v, "Turn timer         60 s (default)") {
+		t.Errorf("editing the special rounds drops the other rows' (default):\n%s", v)
+	}
+	if strings.Contains(v, "◂") {
+		t.Errorf("a text being edited has arrows:\n%s", v)
+	}
+	f.update(keyMsg("esc"))
+	d := m.newForm("doudizhu")
+	d.cursor = 1
+	if v := ansi.Strip(d.view(m.st, m.tx, 80, 22)); strings.Contains(v, "◂ 3") || !strings.Contains(v, "3 (fixed)") {
+		t.Errorf("Dou Dizhu's fixed seats:\n%s", v)
 	}
 }

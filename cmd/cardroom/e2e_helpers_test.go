@@ -700,7 +700,7 @@ func formCursor(s string) string {
 func (p *term) formSet(label, value string) {
 	p.t.Helper()
 	row := regexp.MustCompile(`^▸ ` + regexp.QuoteMeta(label) + `\s`)
-	want := regexp.MustCompile(`^▸ ` + regexp.QuoteMeta(label) + `\s+` + regexp.QuoteMeta(value) + `(\s|$)`)
+	want := regexp.MustCompile(`^▸ ` + regexp.QuoteMeta(label) + `\s+(◂ )?` + regexp.QuoteMeta(value) + `(\s|$)`) // ◂ ▸ round the value under the cursor
 	for range 20 {
 		cur := formCursor(p.screen())
 		if row.MatchString(cur) {
@@ -718,7 +718,7 @@ func (p *term) formSet(label, value string) {
 			return
 		}
 		key := "l"
-		if now, err := strconv.Atoi(strings.Fields(strings.TrimPrefix(cur, "▸ "+label))[0]); err == nil {
+		if now, err := strconv.Atoi(strings.Fields(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(cur, "▸ "+label)), "◂ "))[0]); err == nil {
 			if want, err := strconv.Atoi(value); err == nil && want < now {
 				key = "h"
 			}
