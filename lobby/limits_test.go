@@ -76,6 +76,8 @@ func TestLeftTablesDoNotCount(t *testing.T) {
 		if _, err := l.Create(CreateRequest{Host: alice, Ruleset: "turns", Seats: 3}); !errors.As(err, &many) {
 			t.Fatalf("a third table while hosting two: %v, want TooManyTables", err)
 		}
+		_, err := l.Watch(enter(t, l, "K2", "bob"), made[0].Info.ID) // the waiting table stays open while bob watches
+		must(t, err)
 		for _, c := range made {
 			must(t, c.Table.Leave(alice)) // as the table screen's L does
 		}

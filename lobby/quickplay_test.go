@@ -80,3 +80,33 @@ func TestQuickPlayOnlyWhereTheHostCanStart(t *testing.T) {
 		}
 	})
 }
+
+// A waiting table its host left with nobody else in a seat (only a bot)
+// closes and leaves the list at once: nobody would be there to start it,
+// and quick play offers it to no one, not even its old host.
+func TestTableEveryoneLeftIsUnlisted(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t)
+		l := r.l
+		ann := enter(t, l, "K1", "ann")
+		bob := enter(t, l, "K2", "bob")
+		c, err := l.Create(CreateRequest{Host: ann, Ruleset: "turns", Seats: 3})
+		must(t, err)
+		must(t, c.Table.HandToBot(ann, 1))
+		_, err = l.Join(bob, c.Info.ID, -1)
+		must(t, err)
+		must(t, l.Leave(bob, c.Info.ID))
+		must(t, l.Leave(ann, c.Info.ID))
+		synctest.Wait()
+		u, err := l.List()
+		must(t, err)
+		if len(u.Tables) != 0 {
+			t.Fatalf("listed after everyone left: %+v", u.Tables)
+		}
+		for _, p := range []string{ann.ID, bob.ID} {
+			if got := u.QuickPlay(p, "turns"); len(got) != 0 {
+				t.Errorf("quick play offers %s %q", p, got)
+			}
+		}
+	})
+}

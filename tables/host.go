@@ -1,9 +1,13 @@
 package tables
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
-// passHost hands the host role on when p, the person who held seat from,
-// has left it: the next person seated after that seat becomes the host,
+// passHost hands the host role on when p, the person who held seat from
+// (-1: who watched a waiting table), has left it: the next person seated
+// after that seat becomes the host,
 // and the table is told. With nobody seated the role waits for the next
 // person who sits (claimHost).
 func (t *Table) passHost(p Player, from int) {
@@ -62,4 +66,16 @@ func (t *Table) rename(p Player, i int) {
 	if t.isHost(p) {
 		t.host.Name = p.Name
 	}
+}
+
+// closeDeserted closes a waiting table its last person has left: its host
+// has gone, and no seat is a person's and nobody watches, so nobody is left
+// to start it; the lobby stops listing it at once instead of when it would
+// idle out. A spectator who stays may sit and take the role (claimHost).
+func (t *Table) closeDeserted() {
+	if t.phase != Waiting || !t.hostGone || len(t.spect) > 0 || slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" }) {
+		return
+	}
+	t.log.Info("table closed: everyone left it", "table", t.cfg.ID)
+	t.phase, t.ended, t.dirty = Over, "everyone left the table", true
 }

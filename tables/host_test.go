@@ -77,14 +77,15 @@ func TestRestoreKeepsTheNewHost(t *testing.T) {
 	})
 }
 
-// The host who leaves a waiting table nobody else sits at hands the role to
-// the next person who sits: they may start, and the chat says so.
+// The host who leaves a waiting table nobody else sits at, while bob
+// watches it, hands the role to the next person who sits: they may start,
+// and the chat says so.
 func TestHostLeavingAnEmptyTablePassesTheRoleToWhoSitsNext(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		r := newRig(t, defaultConfig("toy"))
+		b := r.subscribe(bob)
 		must(t, r.table.Leave(alice))
 		must(t, r.table.Sit(bob, 1))
-		b := r.subscribe(bob)
 		s := b.now()
 		if s.Host != "bob" || !s.YouHost {
 			t.Fatalf("host %q (bob is host: %v), want bob", s.Host, s.YouHost)

@@ -445,6 +445,7 @@ func (t *Table) settle() error {
 			return err
 		}
 	}
+	t.closeDeserted()
 	t.schedule()
 	t.persist() // every event is in the journal before anyone sees it
 	t.keepWaiting()
@@ -1357,8 +1358,14 @@ func (t *Table) sit(p Player, want int) error {
 func (t *Table) leave(p Player) error {
 	i := t.seatOf(p.ID)
 	if i < 0 {
-		if t.watching(p.ID) >= 0 {
-			t.unwatch(p.ID)
+		watching := t.watching(p.ID) >= 0
+		t.unwatch(p.ID)
+		if t.phase == Waiting && t.isHost(p) && !t.hostGone { // a host who watched leaves for good
+			t.passHost(p, -1)
+			t.dirty = true
+			return nil
+		}
+		if watching {
 			return nil
 		}
 		return ErrNotSeated

@@ -255,6 +255,7 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 		{"penalty: seat 2 (bob) -5 points: talked during the trick", "Strafe: Platz 2 (bob) -5 Punkte: talked during the trick", "Straf: plaats 2 (bob) -5 punten: talked during the trick"},
 		{"the table was closed", "Der Tisch wurde geschlossen.", "De tafel is gesloten."},
 		{"nobody was at the table", "Niemand war am Tisch.", "Er was niemand aan tafel."},
+		{"everyone left the table", "Alle haben den Tisch verlassen.", "Iedereen heeft de tafel verlaten."},
 		{"its players did not come back", "Die Spieler sind nicht zurückgekommen.", "De spelers zijn niet teruggekomen."},
 		{"the server restarted: each seat's bot plays until its person is back", "Der Server wurde neu gestartet: Ein Bot spielt jeden Platz, bis sein Spieler zurück ist.", "De server is herstart: een bot speelt elke plaats tot de speler terug is."},
 		{"the server restarted: the game goes on when its people are back, a bot playing for any who are not", "Der Server wurde neu gestartet: Das Spiel geht weiter, sobald seine Spieler zurück sind; ein Bot spielt für alle, die es noch nicht sind.", "De server is herstart: de partij gaat verder zodra de spelers terug zijn; een bot speelt voor wie er nog niet is."},
