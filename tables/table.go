@@ -28,6 +28,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -906,7 +907,7 @@ func (t *Table) summary() Summary {
 		ID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
 		Seats: len(t.seats), Spectators: len(t.spect), Private: t.cfg.Private,
 		Host: t.host.Name, HostID: t.host.ID, Phase: t.phase, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
-		Held: t.waitsForPeople(),
+		Held: t.waitsForPeople(), Options: t.opts,
 	}
 	for i := range t.seats {
 		s.Owners[i] = t.seats[i].owner.ID
@@ -993,11 +994,15 @@ func (t *Table) broadcast() {
 		sub.box.Put(snap)
 		sub.last = snap
 	}
-	if sum := t.summary(); sum != t.lastSum {
+	if sum := t.summary(); !sameSummary(sum, t.lastSum) {
 		t.lastSum = sum
 		t.summaries.Put(sum)
 	}
 }
+
+// sameSummary reports whether two summaries of a table agree (its options
+// are one map, which never changes, so this is quick).
+func sameSummary(a, b Summary) bool { return reflect.DeepEqual(a, b) }
 
 // ---- commands ------------------------------------------------------------
 

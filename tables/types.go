@@ -341,6 +341,10 @@ type Summary struct {
 	Held       bool // the game waits for its people (Snapshot.Held)
 	TurnTimer  time.Duration
 	BotPace    time.Duration
+	// Options are the rule options the table plays (its game's defaults
+	// filled in), so the lobby can name the unusual ones before anyone
+	// sits down. Shared: never changed.
+	Options engine.Options
 	// Owners are the keys of the people who own each seat ("" for none),
 	// HostID the host's key: the lobby lets them back into a private
 	// table by its id and shows it to them. Never shown to anyone.

@@ -172,6 +172,7 @@ func (m *model) lobbyView() string {
 	}
 
 	ts := m.shownTables()
+	note := m.lobbyNote(ts, w-2)
 	if m.filter != "" {
 		r, _ := m.app.reg.Lookup(m.filter)
 		b.WriteString(st.Subtle.Render(tx.get("Showing: ")) + st.Bold.Render(gameTitle(tx, r.Title)) + st.Subtle.Render("  ("+tx.get("f: next game")+")") + "\n")
@@ -185,7 +186,7 @@ func (m *model) lobbyView() string {
 	} else {
 		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
 		b.WriteString(st.Subtle.Render(fit(header, w)) + "\n")
-		rows := m.height - 12 - len(m.app.admin.motd) - min(1, len(m.app.admin.motd))
+		rows := m.height - 11 - max(1, len(note)) - len(m.app.admin.motd) - min(1, len(m.app.admin.motd))
 		first := max(0, min(m.lobbySel-rows+1, len(ts)-rows))
 		for i := first; i < len(ts) && i < first+rows; i++ {
 			t := ts[i]
@@ -212,11 +213,11 @@ func (m *model) lobbyView() string {
 			}
 		}
 	}
-	switch {
-	case m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID):
-		b.WriteString("  " + st.Bold.Render(seatMark(st)+" "+tx.get("your seat — enter to return")))
-	case slices.ContainsFunc(ts, func(t lobby.TableInfo) bool { return t.Holds(m.player.ID) }):
-		b.WriteString("  " + st.Subtle.Render(seatMark(st)+" "+tx.get("your seat")))
+	for i, l := range note {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("  " + l)
 	}
 	b.WriteString("\n")
 	b.WriteString(st.Subtle.Render(tx.get("Online: ")) + m.onlineLine(w-10) + "\n")
@@ -230,6 +231,32 @@ func (m *model) lobbyView() string {
 	}
 	b.WriteString(m.commandLine(w))
 	return b.String()
+}
+
+// lobbyNote is what goes under the table list, in at most two lines of w
+// cells: where the player holds a seat, and the rules the selected table
+// plays that are not its game's usual ones, so that whoever sits down
+// there knows them first.
+func (m *model) lobbyNote(ts []lobby.TableInfo, w int) []string {
+	st, tx := m.st, m.tx
+	if m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID) {
+		return []string{st.Bold.Render(seatMark(st) + " " + tx.get("your seat — enter to return"))}
+	}
+	var parts []string
+	if slices.ContainsFunc(ts, func(t lobby.TableInfo) bool { return t.Holds(m.player.ID) }) {
+		parts = append(parts, st.Subtle.Render(seatMark(st)+" "+tx.get("your seat")))
+	}
+	if m.lobbySel < len(ts) {
+		if t := ts[m.lobbySel]; t.Phase != tables.Over {
+			if r := m.unusualRules(t.Ruleset, t.Options, t.TurnTimer, t.Phase == tables.Waiting); r != "" {
+				parts = append(parts, tx.f("Not the usual rules: %s", r))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return wrapText(strings.Join(parts, "  "), w, 2)
 }
 
 // codeRune says whether r can be part of an invite code or table id.

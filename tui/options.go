@@ -2,9 +2,12 @@ package tui
 
 import (
 	"cmp"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // Rule options as players read them: a name and values in words and a line
@@ -141,4 +144,33 @@ func namedFor(name, host, title string) string {
 		return who
 	}
 	return ""
+}
+
+// unusualRules names, joined by " · ", the options of a table of ruleset
+// that differ from its game's defaults, and, while it waits, a turn timer
+// that is not the server's; "" for none.
+func (m *model) unusualRules(ruleset string, opts engine.Options, timer time.Duration, waiting bool) string {
+	r, err := m.app.reg.Lookup(ruleset)
+	if err != nil {
+		return ""
+	}
+	tx := m.tx
+	var parts []string
+	for _, spec := range r.Options {
+		if v, set := opts[spec.Name]; set && v != spec.Default {
+			parts = append(parts, optionLabel(tx, spec.Name)+" "+optionValue(tx, spec, v))
+		}
+	}
+	usual := tables.DefaultTurnTimer
+	if m.app.lobby != nil {
+		usual = m.app.lobby.TurnTimer()
+	}
+	if timer != usual && waiting {
+		v := tx.get("off")
+		if timer > 0 {
+			v = fmt.Sprintf("%d s", int(timer.Seconds()))
+		}
+		parts = append(parts, tx.get("Turn timer")+" "+v)
+	}
+	return strings.Join(parts, " · ")
 }

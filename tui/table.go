@@ -835,32 +835,12 @@ func (tm *tableModel) waitingView() string {
 // rulesLine names the options this table plays that differ from its
 // game's defaults, so that whoever sits down knows them; "" for none.
 func (tm *tableModel) rulesLine() string {
-	r, err := tm.m.app.reg.Lookup(tm.snap.Ruleset)
-	if err != nil {
+	s := tm.snap
+	rules := tm.m.unusualRules(s.Ruleset, s.Options, s.TurnTimer, s.Phase == tables.Waiting)
+	if rules == "" {
 		return ""
 	}
-	tx := tm.m.tx
-	var parts []string
-	for _, spec := range r.Options {
-		if v, set := tm.snap.Options[spec.Name]; set && v != spec.Default {
-			parts = append(parts, optionLabel(tx, spec.Name)+" "+optionValue(tx, spec, v))
-		}
-	}
-	timer := tables.DefaultTurnTimer
-	if tm.m.app.lobby != nil {
-		timer = tm.m.app.lobby.TurnTimer()
-	}
-	if d := tm.snap.TurnTimer; d != timer && tm.snap.Phase == tables.Waiting {
-		v := tx.get("off")
-		if d > 0 {
-			v = fmt.Sprintf("%d s", int(d.Seconds()))
-		}
-		parts = append(parts, tx.get("Turn timer")+" "+v)
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return tx.f("Not the usual rules: %s", strings.Join(parts, " · "))
+	return tm.m.tx.f("Not the usual rules: %s", rules)
 }
 
 // chatLines is the chat: the snapshot's lines (drawn once per snapshot),
