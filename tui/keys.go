@@ -57,21 +57,17 @@ type binding struct {
 // first; the moves, esc and the way to full help (?) stay longest. Full
 // help lists every key.
 func (s *Styles) helpBar(width int, bs []binding) string {
-	size := func(k binding) int { return visibleWidth(k.keys) + 1 + visibleWidth(k.does) }
-	total := func(bs []binding) int {
-		w := 0
-		for i, k := range bs {
-			if i > 0 {
-				w += 3
-			}
-			w += size(k)
-		}
-		return w
-	}
-	if total(bs) > width {
+	return s.helpLines(width, 1, bs)[0]
+}
+
+// helpLines is helpBar in at most n lines: the keys go on the next line,
+// at a key, when the line is full, and only when n lines do not hold them
+// all are the ones that matter least left out.
+func (s *Styles) helpLines(width, n int, bs []binding) []string {
+	if len(packKeys(bs, width)) > n {
 		bs = append([]binding(nil), bs...)
 	}
-	for len(bs) > 1 && total(bs) > width {
+	for len(bs) > 1 && len(packKeys(bs, width)) > n {
 		drop := -1
 		for i, k := range bs {
 			if drop < 0 || keyWeight(k.keys) <= keyWeight(bs[drop].keys) {
@@ -80,16 +76,62 @@ func (s *Styles) helpBar(width int, bs []binding) string {
 		}
 		bs = append(bs[:drop], bs[drop+1:]...)
 	}
-	var b strings.Builder
-	for i, k := range bs {
-		if i > 0 {
-			b.WriteString(s.Help.Render(" · "))
+	var lines []string
+	for _, line := range packKeys(bs, evenWidth(bs, width)) {
+		var b strings.Builder
+		for i, k := range line {
+			if i > 0 {
+				b.WriteString(s.Help.Render(" · "))
+			}
+			b.WriteString(s.Key.Render(k.keys))
+			b.WriteString(" ")
+			b.WriteString(s.Help.Render(k.does))
 		}
-		b.WriteString(s.Key.Render(k.keys))
-		b.WriteString(" ")
-		b.WriteString(s.Help.Render(k.does))
+		lines = append(lines, b.String())
 	}
-	return b.String()
+	if len(lines) == 0 {
+		return []string{""}
+	}
+	return lines
+}
+
+// evenWidth is the narrowest width at most width on which the keys of bs
+// take no more lines than on width, so that two lines of keys are about
+// as long as each other rather than a full one and a last key.
+func evenWidth(bs []binding, width int) int {
+	n := len(packKeys(bs, width))
+	if n <= 1 {
+		return width
+	}
+	total := -3
+	for _, k := range bs {
+		total += visibleWidth(k.keys) + 1 + visibleWidth(k.does) + 3
+	}
+	for w := total / n; w < width; w++ {
+		if len(packKeys(bs, w)) <= n {
+			return w
+		}
+	}
+	return width
+}
+
+// packKeys puts the keys of bs, in their order, on as few lines of width
+// as they take, " · " between two on a line; a key wider than width has a
+// line of its own.
+func packKeys(bs []binding, width int) [][]binding {
+	var lines [][]binding
+	used := 0
+	for _, k := range bs {
+		kw := visibleWidth(k.keys) + 1 + visibleWidth(k.does)
+		if n := len(lines); n > 0 && used+3+kw <= width {
+			lines[n-1] = append(lines[n-1], k)
+			used += 3 + kw
+			continue
+		}
+		lines = append(lines, []binding{k})
+		used = kw
+	}
+	return lines
 }
 
 // keyWeight is how much a key of the help bar matters: full help and the

@@ -13,6 +13,10 @@ import (
 	"github.com/cardroom/cardroom/tables"
 )
 
+// lobbyKeyRows is how many lines the lobby's key bar may take: on one, at
+// 80 columns, some of its keys would have to be left out.
+const lobbyKeyRows = 2
+
 func (m *model) lobbyKeys() []binding {
 	if m.codeIn != nil {
 		return []binding{{"enter", m.tx.get("join")}, {"esc", m.tx.get("cancel")}}
@@ -27,12 +31,12 @@ func (m *model) lobbyKeys() []binding {
 	if len(m.lobbyU.For(m.player.ID)) > 0 {
 		bs = append(bs, binding{"f", m.tx.get("filter")})
 	}
-	if m.isAdmin() { // first: the bar is cut at the screen's width
+	if m.isAdmin() { // first: a bar too long for its lines is cut
 		bs = append(bs, binding{"a", m.tx.get("admin")}) // ":" works here too; the admin screen lists it
 	}
 	bs = append(bs,
 		binding{"n", m.tx.get("new table")},
-		binding{"c", m.tx.get("invite code")}, // before quick play: a cut bar drops the later first
+		binding{"c", m.tx.get("code")}, // before quick play: a cut bar drops the later first
 		binding{"1-4", m.tx.get("quick play")},
 		binding{"s", m.tx.get("settings")},
 	)
@@ -186,7 +190,8 @@ func (m *model) lobbyView() string {
 	} else {
 		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
 		b.WriteString(st.Subtle.Render(fit(header, w)) + "\n")
-		rows := m.height - 11 - max(1, len(note)) - len(m.app.admin.motd) - min(1, len(m.app.admin.motd))
+		keyRows := min(lobbyKeyRows, len(packKeys(m.lobbyKeys(), w))) // the frame's, or more: its bar may be wider
+		rows := m.height - 10 - keyRows - max(1, len(note)) - len(m.app.admin.motd) - min(1, len(m.app.admin.motd))
 		first := max(0, min(m.lobbySel-rows+1, len(ts)-rows))
 		for i := first; i < len(ts) && i < first+rows; i++ {
 			t := ts[i]

@@ -717,6 +717,7 @@ func (m *model) draw() string {
 	}
 	var body string
 	var keys []binding
+	keyRows := 1
 	switch {
 	case m.showHelp:
 		body, keys = m.helpView(), []binding{{m.tx.get("any key"), m.tx.get("back")}}
@@ -737,14 +738,14 @@ func (m *model) draw() string {
 	case m.entering && m.screen == lobbyScreen:
 		body, keys = m.st.Title.Render("cardroom")+"\n\n"+m.tx.get("On the way to the table…"), []binding{{"q", m.tx.get("quit")}}
 	default:
-		body, keys = m.lobbyView(), m.lobbyKeys()
+		body, keys, keyRows = m.lobbyView(), m.lobbyKeys(), lobbyKeyRows
 	}
-	return m.frame(body, keys)
+	return m.frame(body, keys, keyRows)
 }
 
 // frame lays out a screen: the body, padded to the height, then the status
-// line and the help bar.
-func (m *model) frame(body string, keys []binding) string {
+// line and the help bar, in at most keyRows lines.
+func (m *model) frame(body string, keys []binding, keyRows int) string {
 	memo := &m.memo
 	memo.split = splitLines(memo.split[:0], strings.TrimRight(body, "\n"))
 	lines := memo.split
@@ -753,14 +754,15 @@ func (m *model) frame(body string, keys []binding) string {
 	if centred {
 		m.padX = m.centrePad(lines)
 	}
-	room := m.height - 2
+	help := m.helpBar(keys, m.width-m.padX, keyRows)
+	room := m.height - 1 - len(help)
 	if len(lines) > room {
 		lines = lines[:room]
 	}
 	// The status line and the help bar line up with the centred body; a
 	// message too long for one line goes on in the help bar's place until
 	// the next key.
-	status, help := "", ""
+	status := ""
 	if m.status != "" {
 		style := m.st.OK
 		if m.isErr {
@@ -769,13 +771,13 @@ func (m *model) frame(body string, keys []binding) string {
 		sl := append(wrapText(m.status, m.width-m.padX, 2), "")
 		status = style.Render(sl[0])
 		if len(sl) > 2 {
-			help = style.Render(sl[1])
+			help = append([]string{style.Render(sl[1])}, make([]string, len(help)-1)...)
 		}
 	}
-	if help == "" {
-		help = m.helpBar(keys, m.width-m.padX)
+	size := max(room-1, 0) + 1 + len(help) + (1+len(help))*m.padX + len(status)
+	for _, l := range help {
+		size += len(l)
 	}
-	size := max(room-1, 0) + 2 + 2*m.padX + len(status) + len(help)
 	for _, l := range lines {
 		if l != "" {
 			size += m.padX + len(l)
@@ -804,9 +806,13 @@ func (m *model) frame(body string, keys []binding) string {
 		writeSpaces(&b, m.padX)
 	}
 	b.WriteString(status)
-	b.WriteByte('\n')
-	writeSpaces(&b, m.padX)
-	b.WriteString(help)
+	for _, l := range help {
+		b.WriteByte('\n')
+		if l != "" {
+			writeSpaces(&b, m.padX)
+		}
+		b.WriteString(l)
+	}
 	out := b.String()
 	// The memo's lines point into this frame, which the model keeps
 	// (drawn), rather than into body, which it need not keep.
@@ -836,8 +842,9 @@ type frameMemo struct {
 
 	helpKeys  []binding
 	helpWidth int
+	helpRows  int
 	helpSt    *Styles
-	help      string
+	help      []string
 }
 
 // centrePad is the padding that centres lines (the widest of them) in the
@@ -876,16 +883,17 @@ func splitLines(dst []string, s string) []string {
 	}
 }
 
-// helpBar is the styles' help bar of keys in width columns, drawn again
-// only when the keys or the width change.
-func (m *model) helpBar(keys []binding, width int) string {
+// helpBar is the styles' help bar of keys in width columns and at most
+// rows lines, drawn again only when the keys, the width or the rows change.
+// The lines are the memo's: read them, do not change them.
+func (m *model) helpBar(keys []binding, width, rows int) []string {
 	memo := &m.memo
-	if memo.helpSt == m.st && memo.helpWidth == width && slices.Equal(memo.helpKeys, keys) {
+	if memo.helpSt == m.st && memo.helpWidth == width && memo.helpRows == rows && slices.Equal(memo.helpKeys, keys) {
 		return memo.help
 	}
-	memo.help = m.st.helpBar(width, keys)
+	memo.help = m.st.helpLines(width, rows, keys)
 	memo.helpKeys = append(memo.helpKeys[:0], keys...)
-	memo.helpSt, memo.helpWidth = m.st, width
+	memo.helpSt, memo.helpWidth, memo.helpRows = m.st, width, rows
 	return memo.help
 }
 

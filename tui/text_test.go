@@ -173,7 +173,7 @@ func TestTranslationsFitTheirColumns(t *testing.T) {
 		}
 	}
 	// Help bar items: at most a little longer than the English.
-	for _, en := range []string{"choose", "sit", "watch", "filter", "new table", "quick play", "invite code", "settings", "help", "quit",
+	for _, en := range []string{"choose", "sit", "watch", "filter", "new table", "quick play", "code", "settings", "help", "quit",
 		"bid", "confirm", "name trump", "no trump", "play", "pass", "type ranks", "mark", "hint", "score sheet", "last trick", "chat", "lobby",
 		"field", "change", "edit / create", "back", "send", "cancel", "join", "done", "start with bots"} {
 		for lang, cat := range catalogues {
