@@ -79,8 +79,24 @@ func (tm *tableModel) noteDealEnd() {
 	switch {
 	case !ok:
 	case v.TrickComplete() && len(v.Sums) > 0:
-		tm.endedDeal = v
+		tm.endedDeal, tm.lastDeal = v, v
 	case v.Phase == doudizhu.Playing || tm.replaying:
 		tm.endedDeal = nil
 	}
+}
+
+// previousDeal is the deal that ended just before v's, while no card of
+// v's deal has been played: what . shows then. Nil otherwise, or when this
+// screen did not see that deal end.
+func (tm *tableModel) previousDeal(v *doudizhu.View) *doudizhu.View {
+	if len(v.History) > 0 || tm.lastDeal == nil || tm.lastDeal.Deal != v.Deal-1 {
+		return nil
+	}
+	return tm.lastDeal
+}
+
+// looksBack reports whether . shows the deal before v's: no card of v's
+// deal is played yet and a deal has ended before it.
+func looksBack(v *doudizhu.View) bool {
+	return len(v.History) == 0 && len(v.Scores) > 0
 }

@@ -105,3 +105,102 @@ func TestDealPanelShowsThePlayThatWentOut(t *testing.T) {
 		}
 	}
 }
+
+// Before the first play of a deal, . looks back at the deal before: its
+// panel, as it showed when that deal ended, and the key bar says so; a
+// second . puts it away. In every language, at 80×24 and 200×50, in ASCII.
+func TestDouDizhuDotShowsTheDealBefore(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		for _, lang := range []string{"en", "de", "nl"} {
+			g := ddDealEnded(t)
+			m := onTable(testModel(size[0], size[1], Settings{Lang: lang, Glyphs: ASCII}), snapshotOf(g, "Dou Dizhu", 0))
+			if err := g.Deal(cards.NewRand(5)); err != nil {
+				t.Fatal(err)
+			}
+			s := snapshotOf(g, "Dou Dizhu", 0)
+			s.Version++
+			m.table.snapshot(s)
+			tx := m.tx
+			over := tx.f("Deal %d is over:", 1)
+			ddPress(m, ".") // the key also puts away the panel shown since the deal ended
+			screen := plainView(m)
+			if !strings.Contains(screen, over) || strings.Contains(screen, tx.get("No cards played yet in this deal.")) {
+				t.Errorf("%s %v: . shows no %q:\n%s", lang, size, over, screen)
+			}
+			lines := strings.Split(screen, "\n")
+			if bar := lines[len(lines)-1]; !strings.Contains(bar, ". "+tx.get("last deal")) {
+				t.Errorf("%s %v: the key bar offers no . for the last deal: %q", lang, size, bar)
+			}
+			checkFits(t, "the deal before", m.View(), size[0], size[1])
+			if strings.ContainsFunc(screen, func(r rune) bool { return r > 127 && !strings.ContainsRune("äöüßÄÖÜéë", r) }) {
+				t.Errorf("%s %v: the ASCII screen holds other than ASCII:\n%s", lang, size, screen)
+			}
+			ddPress(m, ".")
+			if screen := plainView(m); strings.Contains(screen, over) {
+				t.Errorf("%s %v: a second . leaves the deal before shown:\n%s", lang, size, screen)
+			}
+		}
+	}
+}
+
+// With the panel of the deal before on screen, . adds that deal's last
+// plays, not "no cards played yet".
+func TestDouDizhuDotBesideThePanelNamesTheLastPlays(t *testing.T) {
+	g := ddDealEnded(t)
+	m := onTable(testModel(80, 24, Settings{}), snapshotOf(g, "Dou Dizhu", 0))
+	m.table.showPlays = true // . was pressed during the deal, which ended since
+	ended := m.table.snap.View.(*doudizhu.View)
+	if err := g.Deal(cards.NewRand(5)); err != nil {
+		t.Fatal(err)
+	}
+	s := snapshotOf(g, "Dou Dizhu", 0)
+	s.Version++
+	m.table.snapshot(s)
+	rs := ddRounds(ended.History)
+	screen := plainView(m)
+	if want := "Last plays of deal 1: " + ddRoundText(m, rs[len(rs)-1]); !strings.Contains(screen, "Deal 1 is over:") || !strings.Contains(screen, want) {
+		t.Errorf("no panel and %q:\n%s", want, screen)
+	}
+}
+
+// On the game-over screen of Dou Dizhu, . shows the last round of plays
+// beside the panel of the last deal, and the key bar offers it.
+func TestDouDizhuGameOverDot(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := gameOver("doudizhu")(t, testModel(80, 24, Settings{Lang: lang}))
+		tx := m.tx
+		lines := strings.Split(plainView(m), "\n")
+		if bar := lines[len(lines)-1]; !strings.Contains(bar, ". "+tx.get("round of plays")) {
+			t.Errorf("%s: the game-over key bar offers no .: %q", lang, bar)
+		}
+		ddPress(m, ".")
+		want := stripANSI(m.table.ddPlays(m.table.snap.View.(*doudizhu.View)))
+		if screen := plainView(m); !strings.Contains(screen, want) {
+			t.Errorf("%s: . shows no %q:\n%s", lang, want, screen)
+		}
+		checkFits(t, "game over with .", m.View(), 80, 24)
+	}
+}
+
+// A screen that did not see the deal before end (the player came back
+// during the next deal's bidding) still looks back with .: the points of
+// the deal before.
+func TestDouDizhuDotShowsThePointsOfADealNotSeen(t *testing.T) {
+	g := ddDealEnded(t)
+	if err := g.Deal(cards.NewRand(5)); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Dou Dizhu", 0))
+		v := m.table.snap.View.(*doudizhu.View)
+		ddPress(m, ".")
+		screen := plainView(m)
+		if want := m.tx.get("Last deal:") + " " + m.table.scoreLine(v.Scores[0]); !strings.Contains(screen, want) {
+			t.Errorf("%s: . shows no %q:\n%s", lang, want, screen)
+		}
+		lines := strings.Split(screen, "\n")
+		if bar := lines[len(lines)-1]; !strings.Contains(bar, ". "+m.tx.get("last deal")) {
+			t.Errorf("%s: the key bar offers no . for the last deal: %q", lang, bar)
+		}
+	}
+}

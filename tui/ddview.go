@@ -316,7 +316,9 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 		b.WriteString("\n")
 	}
 	if tm.showPlays {
-		b.WriteString(tm.ddPlays(v) + "\n")
+		for _, l := range tm.ddPlaysLines(v) {
+			b.WriteString(l + "\n")
+		}
 	}
 	if tm.showCount && v.Phase == doudizhu.Playing {
 		b.WriteString(st.Subtle.Render(fit(tm.ddStillOut(v), tm.m.width)) + "\n")
@@ -453,16 +455,23 @@ func ddRounds(history []doudizhu.Turn) [][]doudizhu.Turn {
 // ddPlays is the line . shows in Dou Dizhu: who played what and who passed
 // since the lead, in order (the seats show their newest only). While the
 // lead is all there is, or the next lead is awaited, it is the round
-// before: what was just beaten.
+// before: what was just beaten; before a deal's first play, the last
+// round of the deal before.
 func (tm *tableModel) ddPlays(v *doudizhu.View) string {
 	st, tx := tm.cardStyles(), tm.m.tx
-	rounds := ddRounds(v.History)
+	rounds, head := ddRounds(v.History), tx.get("This round of plays:")
+	prev := tm.previousDeal(v)
+	if prev != nil { // the deal's first play is awaited: how the deal before ended
+		rounds, head = ddRounds(prev.History), tx.f("Last plays of deal %d:", prev.Deal)
+	}
+	if n := len(v.Scores); len(rounds) == 0 && n > 0 { // a deal this screen did not see end: its points
+		return fit(tx.get("Last deal:")+" "+tm.scoreLine(v.Scores[n-1]), tm.m.width)
+	}
 	if len(rounds) == 0 {
 		return st.Subtle.Render(fit(tx.get("No cards played yet in this deal."), tm.m.width))
 	}
 	r := rounds[len(rounds)-1]
-	head := tx.get("This round of plays:")
-	if over := len(r) >= 3 && r[len(r)-1].Pass && r[len(r)-2].Pass; over || len(r) == 1 && len(rounds) > 1 {
+	if over := len(r) >= 3 && r[len(r)-1].Pass && r[len(r)-2].Pass; prev == nil && (over || len(r) == 1 && len(rounds) > 1) {
 		if !over {
 			r = rounds[len(rounds)-2]
 		}
@@ -488,6 +497,18 @@ func (tm *tableModel) ddPlays(v *doudizhu.View) string {
 		from++ // the latest plays matter most
 	}
 	return fit(line(from), tm.m.width)
+}
+
+// ddPlaysLines is what . shows in Dou Dizhu: the round of plays, or, before
+// the first play of a deal, the panel of the deal before (its last plays
+// when that panel is on screen already).
+func (tm *tableModel) ddPlaysLines(v *doudizhu.View) []string {
+	if prev := tm.previousDeal(v); prev != nil && tm.endedDeal == nil {
+		if panel := tm.dealPanel(prev); panel != nil {
+			return panel
+		}
+	}
+	return []string{tm.ddPlays(v)}
 }
 
 // ddAround seats the three players around the table with their latest

@@ -14,8 +14,9 @@ import (
 )
 
 // gameOverView is the end of a game: the final standings with each seat's
-// bid accuracy (trick games), the last trick or the last deal, and how to
-// play again or go back to the lobby.
+// bid accuracy (trick games), the last trick or the last deal (with its
+// last round of plays after .), and how to play again or go back to the
+// lobby.
 func (tm *tableModel) gameOverView() string {
 	s := tm.snap
 	st, tx := tm.m.st, tm.m.tx
@@ -52,6 +53,9 @@ func (tm *tableModel) gameOverView() string {
 	case *doudizhu.View:
 		if panel := tm.dealPanel(v); panel != nil {
 			b.WriteString("\n" + strings.Join(panel, "\n") + "\n")
+		}
+		if tm.showPlays { // . as at the table: the last round of plays
+			b.WriteString("\n" + tm.ddPlays(v) + "\n")
 		}
 	}
 	b.WriteString("\n")

@@ -64,6 +64,7 @@ type tableModel struct {
 	backing   bool           // the player is coming back (away.go): the table has been told
 	overlay   overlay        // settings or help drawn over the table (overlay.go)
 	endedDeal *doudizhu.View // the Dou Dizhu deal that ended, shown until a key (ddend.go)
+	lastDeal  *doudizhu.View // the Dou Dizhu deal that ended last, which . shows until the next deal's first play (ddend.go)
 	ended     bool           // the table has ended; its last snapshot stays on screen
 	again     string         // who started the table that plays this finished game again (gameover.go)
 
@@ -559,11 +560,16 @@ func (tm *tableModel) listKeys() []binding {
 	if tm.canPlayAgain() {
 		bs = append(bs, binding{"r", tx.get("play again")})
 	}
-	if s.Phase == tables.Playing {
-		switch s.View.(type) {
-		case *trick.View:
+	switch v := s.View.(type) {
+	case *trick.View:
+		if s.Phase == tables.Playing { // the game-over screen shows the last trick
 			bs = append(bs, binding{".", tx.get("last trick")})
-		case *doudizhu.View:
+		}
+	case *doudizhu.View:
+		switch {
+		case s.Phase == tables.Playing && looksBack(v):
+			bs = append(bs, binding{".", tx.get("last deal")})
+		case s.Phase == tables.Playing || s.Phase == tables.Over && s.Standings != nil:
 			bs = append(bs, binding{".", tx.get("round of plays")})
 		}
 	}

@@ -248,6 +248,8 @@ var catalogueDE = map[string]string{
 	"round of plays":                    "Durchgang",
 	"This round of plays:":              "Dieser Durchgang:",
 	"Previous round of plays:":          "Voriger Durchgang:",
+	"Last plays of deal %d:":            "Letzte Züge von Runde %d:",
+	"last deal":                         "letzte Runde",
 	"No cards played yet in this deal.": "In dieser Runde wurde noch nichts gespielt.",
 	"Keys here:":                        "Tasten hier:",
 	"Still out: nothing":                "Noch draußen: nichts",

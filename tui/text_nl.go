@@ -248,6 +248,8 @@ var catalogueNL = map[string]string{
 	"round of plays":                    "omloop",
 	"This round of plays:":              "Deze omloop:",
 	"Previous round of plays:":          "Vorige omloop:",
+	"Last plays of deal %d:":            "Laatste zetten van spel %d:",
+	"last deal":                         "vorig spel",
 	"No cards played yet in this deal.": "In dit spel is nog niets gespeeld.",
 	"Keys here:":                        "Toetsen hier:",
 	"Still out: nothing":                "Nog buiten: niets",

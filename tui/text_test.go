@@ -424,7 +424,7 @@ func TestChooseCardsFirstFits80(t *testing.T) {
 // Dutch writes a Dou Dizhu deal as "spel" on every screen.
 func TestDutchDealIsSpel(t *testing.T) {
 	tx := newText("nl")
-	for _, en := range []string{"Deal %d of %d", "Last deal:", "deal", "Deal %d is over:", "%.1f points per deal", "Go to deal %s (enter)", "go to a deal"} {
+	for _, en := range []string{"Deal %d of %d", "Last deal:", "deal", "Deal %d is over:", "%.1f points per deal", "Go to deal %s (enter)", "go to a deal", "Last plays of deal %d:", "last deal"} {
 		if s := tx.get(en); !strings.Contains(strings.ToLower(s), "spel") {
 			t.Errorf("%q is %q in Dutch", en, s)
 		}
@@ -591,7 +591,7 @@ func TestARoundIsNoGame(t *testing.T) {
 		}
 	}
 	tx := newText("de")
-	for _, en := range []string{"Deal %d of %d", "Deal %d is over:", "deal %s", "deals %s", "Last deal:", "deal", "Deals", "%.1f points per deal"} {
+	for _, en := range []string{"Deal %d of %d", "Deal %d is over:", "deal %s", "deals %s", "Last deal:", "deal", "Deals", "%.1f points per deal", "Last plays of deal %d:", "last deal"} {
 		if s := tx.get(en); !strings.Contains(strings.ToLower(s), "runde") {
 			t.Errorf("%q is %q in German, not a Runde", en, s)
 		}
