@@ -297,6 +297,7 @@ type listedTable struct {
 	Round    int    `json:"round"`
 	Watching int    `json:"watching"`
 	State    string `json:"state"`
+	Held     bool   `json:"held"` // the game waits for its people, all away: on hold
 	Private  bool   `json:"private"`
 }
 
@@ -310,7 +311,7 @@ func writeListJSON(stdout, stderr io.Writer, u lobby.Update, id string) int {
 		out.Tables = append(out.Tables, listedTable{
 			ID: t.ID, Game: t.Ruleset, Title: t.Title, Seats: t.Seats, People: t.Humans,
 			Bots: t.Bots, Free: t.Free, Round: t.Round, Watching: t.Spectators,
-			State: t.Phase.String(), Private: t.Private,
+			State: t.Phase.String(), Held: t.Held, Private: t.Private,
 		})
 	}
 	b, err := json.MarshalIndent(out, "", "  ")
@@ -332,7 +333,7 @@ func writeList(out io.Writer, u lobby.Update, id, lobbyCmd string) {
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "TABLE\tGAME\tPEOPLE\tBOTS\tFREE\tROUND\tWATCHING\tSTATE")
 		for _, t := range u.Tables {
-			state := t.Phase.String()
+			state := listState(t)
 			if t.Private {
 				state += ", private"
 			}
@@ -341,6 +342,15 @@ func writeList(out io.Writer, u lobby.Update, id, lobbyCmd string) {
 		tw.Flush()
 	}
 	fmt.Fprintf(out, "%d online\n", u.OnlineCount())
+}
+
+// listState is a table's state as list writes it: on hold, as the lobby
+// says, when its game waits for its people, else its phase.
+func listState(t lobby.TableInfo) string {
+	if t.Held {
+		return "on hold"
+	}
+	return t.Phase.String()
 }
 
 // hostOf is the IP of a remote address ("" when there is none).
