@@ -149,19 +149,31 @@ func (f *createForm) update(k tea.KeyMsg) formResult {
 	case "left", "h":
 		f.change(-1)
 	case "right", "l", " ":
-		if spec, ok := f.optionAt(f.cursor); ok && spec.Kind == engine.RoundMap {
-			f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil)
+		if f.edit() {
 			return formStay
 		}
 		f.change(+1)
 	case "e": // edits a text field (→ too)
-		if spec, ok := f.optionAt(f.cursor); ok && spec.Kind == engine.RoundMap {
-			f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil)
-		}
+		f.edit()
 	case "enter": // creates the table from any choice, a text field's too; it never changes one
 		return f.validate()
+	default: // other text typed on a text field starts editing it, typed: nothing is lost
+		if k.Type == tea.KeyRunes && !k.Alt && f.edit() {
+			f.input.update(k)
+		}
 	}
 	return formStay
+}
+
+// edit starts editing the text field under the cursor, its value kept with
+// the cursor after it; it reports false when the row is no text field.
+func (f *createForm) edit() bool {
+	spec, ok := f.optionAt(f.cursor)
+	if !ok || spec.Kind != engine.RoundMap {
+		return false
+	}
+	f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil)
+	return true
 }
 
 func (f *createForm) validate() formResult {

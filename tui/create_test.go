@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardroom/cardroom/engine"
@@ -236,5 +237,47 @@ func TestCreateFormMarksTheValueUnderTheCursor(t *testing.T) {
 	d.cursor = 1
 	if v := ansi.Strip(d.view(m.st, m.tx, 80, 22)); strings.Contains(v, "◂ 3") || !strings.Contains(v, "3 (fixed)") {
 		t.Errorf("Dou Dizhu's fixed seats:\n%s", v)
+	}
+}
+
+// On the special rounds field, text typed before e goes into the field:
+// its first key starts editing with it typed, so "1:forehead" typed at
+// once reads 1:forehead, and a paste goes in whole. The form's own keys
+// there still move, change or leave.
+func TestCreateFormTypingOnTheTextFieldEditsIt(t *testing.T) {
+	m := testModel(80, 24, Settings{})
+	m.screen, m.form = createScreen, m.newForm("singularity")
+	f := m.form
+	for f.cursor = 0; !f.onText(); f.cursor++ {
+	}
+	field := f.cursor
+	for _, r := range "1:forehead" {
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	if !f.editing || f.input.value() != "1:forehead" {
+		t.Fatalf("typed 1:forehead, the field reads %q (editing %v)", f.input.value(), f.editing)
+	}
+	m.Update(keyMsg("enter"))
+	spec, _ := f.optionAt(field)
+	if got := f.values[spec.Name]; got != "1:forehead" || f.editing {
+		t.Fatalf("the field holds %q after enter (editing %v), want 1:forehead", got, f.editing)
+	}
+
+	f.values[spec.Name] = ""
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("5:blind"), Paste: true})
+	if !f.editing || f.input.value() != "5:blind" {
+		t.Fatalf("pasted 5:blind, the field reads %q (editing %v)", f.input.value(), f.editing)
+	}
+	m.Update(keyMsg("esc"))
+
+	for key, want := range map[string]int{"j": field + 1, "k": field - 1} {
+		f.cursor = field
+		if m.Update(keyMsg(key)); f.cursor != want || f.editing {
+			t.Errorf("%s on the text field: row %d (editing %v), want row %d", key, f.cursor, f.editing, want)
+		}
+	}
+	f.cursor = field
+	if f.update(keyMsg("q")) != formCancel {
+		t.Error("q on the text field does not leave the form")
 	}
 }
