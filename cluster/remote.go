@@ -225,9 +225,10 @@ func (s *inbound) run() {
 		case <-t.C:
 			err := s.r.do(request{Op: "alive", Sub: s.current(), To: s.inbox})
 			if errors.Is(err, ErrNoAnswer) {
-				// A node cut off, or only slow: a game being played is
+				// A node cut off, or only slow: a table not over (a game
+				// or one waiting for its start, both journaled) is
 				// subscribed to again wherever it answers (an old
-				// subscription lapses); anything else waits.
+				// subscription lapses); an ended one waits.
 				s.follow(false)
 				continue
 			}
@@ -240,15 +241,15 @@ func (s *inbound) run() {
 	}
 }
 
-// follow waits for a game's table to run again on another node and
-// subscribes there; false when the table has ended (or does not come
-// back). moves: the table's node said it goes on elsewhere; else its node
-// is gone and a game being played goes on.
+// follow waits for a table (a game, or one waiting for its start) to run
+// again on another node and subscribes there; false when the table has
+// ended (or does not come back). moves: the table's node said it goes on
+// elsewhere; else its node is gone and a table not over goes on.
 func (s *inbound) follow(moves bool) bool {
 	s.mu.Lock()
 	last := s.last
 	s.mu.Unlock()
-	if !moves && last.Phase != tables.Playing {
+	if !moves && last.Phase == tables.Over {
 		return false
 	}
 	last.Moving = true
