@@ -733,3 +733,40 @@ func TestLoginStormRefusesLoginsBeyondTheWait(t *testing.T) {
 		t.Errorf("no refusal in the log:\n%s", ts.logs.String())
 	}
 }
+
+// A client that closes its session channel but keeps the connection (an
+// OpenSSH ControlMaster whose client was killed) has left: the session
+// ends then, so its table stops the person's turn clock at once, not when
+// they log in again.
+func TestClosedChannelEndsTheSessionOnAnOpenConnection(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	cfg := &gossh.ClientConfig{
+		User:            "ada",
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Auth:            []gossh.AuthMethod{gossh.PublicKeys(sshtest.NewKey())},
+		Timeout:         10 * time.Second,
+	}
+	conn, err := gossh.Dial("tcp", ts.addr, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ch, err := conn.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ch.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ch.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	s := ts.app.session(ctx, t, 1)
+	ch.Close() // the channel only: the connection stays
+	select {
+	case <-s.Context().Done():
+	case <-ctx.Done():
+		t.Fatal("the session went on after its client closed its channel")
+	}
+}

@@ -50,6 +50,8 @@ type Session struct {
 	reason        string       // guarded by mu
 	closing       chan struct{}
 	closeOnce     sync.Once
+	hungUp        chan struct{} // closed when the client's side of the channel ends
+	hangUpOnce    sync.Once
 }
 
 // ID is a server-unique id of this session ("s17"), for logs and maps.
@@ -152,6 +154,15 @@ func (s *Session) closeWith(cause Cause, reason string) {
 	})
 }
 
+// hangUp ends the session of a client that is gone: its Context is done
+// at once, and the program is stopped without a goodbye.
+func (s *Session) hangUp() {
+	s.hangUpOnce.Do(func() {
+		close(s.hungUp)
+		s.cancel()
+	})
+}
+
 func (s *Session) closeReason() (Cause, string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -203,6 +214,7 @@ func (s *Server) handleSession(ss ssh.Session) {
 		cancel:   cancel,
 		start:    time.Now(),
 		closing:  make(chan struct{}),
+		hungUp:   make(chan struct{}),
 	}
 	if isPty {
 		sess.term = pty.Term
@@ -505,7 +517,12 @@ func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
 			}
 		}
 		if err != nil {
+			// The client closed its side of the channel, or the channel
+			// failed: either way nobody types or reads here any more. The
+			// connection may live on (OpenSSH's ControlMaster keeps it for
+			// its other sessions), so its end cannot be waited for.
 			pw.CloseWithError(io.EOF)
+			sess.hangUp()
 			return
 		}
 	}
@@ -565,7 +582,7 @@ func (s *Server) watch(sess *Session, p *tea.Program, winch <-chan ssh.Window, r
 	}()
 	warned := false
 	closing := sess.closing
-	gone := sess.ss.Context().Done()
+	gone, hungUp := sess.ss.Context().Done(), sess.hungUp
 	for {
 		select {
 		case <-progDone:
@@ -574,6 +591,10 @@ func (s *Server) watch(sess *Session, p *tea.Program, winch <-chan ssh.Window, r
 			// The connection is gone: nobody will see a goodbye.
 			p.Kill()
 			gone = nil
+		case <-hungUp:
+			// The client closed the channel: nobody will see a goodbye.
+			p.Kill()
+			hungUp = nil
 		case win, ok := <-winch:
 			if !ok {
 				winch = nil
