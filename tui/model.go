@@ -680,6 +680,31 @@ func (m *model) watch(idOrCode string) tea.Cmd {
 // it until the player comes back); giving it up is the table screen's
 // explicit leave.
 func (m *model) leaveTable(note string) tea.Cmd {
+	return m.closeTable(note, nil)
+}
+
+// giveUpSeat leaves the table for good (L, :leave): the seat is given up
+// before the screen's subscription closes, as closing the last one of a
+// seated person would first tell the others they stepped away.
+func (m *model) giveUpSeat() tea.Cmd {
+	note := m.tx.get("You left the table.")
+	if m.table == nil || m.table.t == nil { // no table to leave (a screen drawn from a snapshot)
+		return m.leaveTable(note)
+	}
+	p, t := m.player, m.table.t
+	left := make(chan error, 1)
+	m.closeTable(note, func() { left <- t.Leave(p) })
+	return func() tea.Msg {
+		if err := <-left; err != nil {
+			return doneMsg{err: err}
+		}
+		return doneMsg{}
+	}
+}
+
+// closeTable takes the session off the table screen to the lobby, saying
+// note; first, when not nil, runs before the subscription closes.
+func (m *model) closeTable(note string, first func()) tea.Cmd {
 	if m.table == nil {
 		return nil
 	}
@@ -693,9 +718,14 @@ func (m *model) leaveTable(note string) tea.Cmd {
 	// On a goroutine of its own, not as a tea.Cmd: a Cmd may never run once
 	// the program ends, and the subscription, no longer recorded in subs,
 	// would outlive the session.
-	if t.sub != nil {
-		go t.sub.Close() // not on the UI goroutine: it waits for the table
-	}
+	go func() { // not on the UI goroutine: it waits for the table
+		if first != nil {
+			first()
+		}
+		if t.sub != nil {
+			t.sub.Close()
+		}
+	}()
 	return nil
 }
 

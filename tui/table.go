@@ -340,10 +340,7 @@ func (tm *tableModel) key1(k tea.KeyMsg) tea.Cmd {
 		if s := k.String(); s != "y" && s != "Y" && s != "j" && s != "J" {
 			return nil
 		}
-		p := m.player
-		t := tm.t
-		cmd := m.leaveTable(m.tx.get("You left the table."))
-		return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
+		return m.giveUpSeat()
 	}
 	if tm.showLast { // the previous trick goes away on the next key
 		tm.showLast = false
@@ -420,9 +417,7 @@ func (tm *tableModel) leave() tea.Cmd {
 		tm.leaving = true
 		return nil
 	}
-	p, t := tm.m.player, tm.t
-	cmd := tm.m.leaveTable(tm.m.tx.get("You left the table."))
-	return tea.Batch(cmd, tableCmd(func() error { return t.Leave(p) }, ""))
+	return tm.m.giveUpSeat()
 }
 
 // typeLine edits a one-line text input; enter hands the text to done.
