@@ -68,3 +68,35 @@ func TestWrappedSystemNoticeIsIndented(t *testing.T) {
 		}
 	}
 }
+
+// The line that refused a chat line while the chat was closed goes once
+// the chat opens again: when the trick is complete, or the game is over
+// (the help bar offers / chat again), in every language, for a spectator
+// as for a player.
+func TestChatClosedLineGoesWhenTheChatOpens(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, over := range []bool{false, true} {
+			for _, you := range []int{0, -1} {
+				m := foreheadRound(t, testModel(80, 24, Settings{Lang: lang}))
+				s := m.table.snap
+				s.ChatClosed, s.You = true, you
+				m.table.snapshot(s)
+				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
+				m.Update(cmd())
+				closed := m.tx.err(tables.ErrChatClosed)
+				if m.status != closed {
+					t.Fatalf("%s: status %q, want %q", lang, m.status, closed)
+				}
+				s.ChatClosed = false
+				s.Version++
+				if over {
+					s.Phase = tables.Over
+				}
+				m.table.snapshot(s)
+				if out := ansi.Strip(m.View()); strings.Contains(out, closed) || m.status != "" {
+					t.Errorf("%s, over %v, seat %d: the chat is open, but the screen still says %q:\n%s", lang, over, you, closed, out)
+				}
+			}
+		}
+	}
+}
