@@ -195,15 +195,23 @@ func (m *model) adminCommand(line string) (cmd tea.Cmd, ok bool) {
 			return m.fail(errors.New(tx.get("usage: :announce TEXT"))), true
 		}
 		text = fit(cleanLine(text), 200)
-		return func() tea.Msg {
-			n := a.announce(text)
-			if n == 1 {
-				return doneMsg{note: tx.get("Announced to 1 session.")}
-			}
-			return doneMsg{note: tx.f("Announced to %d sessions.", n)}
-		}, true
+		from := m.player.ID
+		return func() tea.Msg { return doneMsg{note: announced(tx, text, a.announce(text, from))} }, true
 	}
 	return nil, false
+}
+
+// announced is the answer to :announce: the notice as the others see it,
+// after how many other sessions it went to.
+func announced(tx *text, notice string, n int) string {
+	to := tx.f("Announced to %d other sessions.", n)
+	switch n {
+	case 0:
+		to = tx.get("Nobody else is online to see it.")
+	case 1:
+		to = tx.get("Announced to 1 other session.")
+	}
+	return to + " " + tx.f("Notice: %s", notice)
 }
 
 // parseDuration reads a Go duration ("90m", "2h") or a number of days ("7d").
@@ -343,12 +351,15 @@ func (a *App) nameOf(id string) string {
 	return a.who[id].name
 }
 
-// announce sends text to every live session; it returns how many.
-func (a *App) announce(text string) int {
+// announce sends text to every live session but the one of the admin
+// from, who sees it in the answer (announced); it returns how many.
+func (a *App) announce(text, from string) int {
 	a.mu.Lock()
 	sessions := make([]interface{ Send(tea.Msg) }, 0, len(a.live))
-	for _, s := range a.live {
-		sessions = append(sessions, s)
+	for id, s := range a.live {
+		if id != from {
+			sessions = append(sessions, s)
+		}
 	}
 	a.mu.Unlock()
 	for _, s := range sessions {

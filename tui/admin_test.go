@@ -282,3 +282,48 @@ type closingSession struct {
 }
 
 func (s closingSession) Close(reason string) { *s.closed = append(*s.closed, reason) }
+
+// :announce shows the notice to the admin who sent it too, after how many
+// other sessions it went to; the count is of the others only.
+func TestAnnounceShowsTheSenderTheNotice(t *testing.T) {
+	now := fixedNow
+	for _, others := range []int{0, 1, 2} {
+		m := adminModel(t, &memBans{bans: map[[2]string]store.Ban{}}, &now)
+		a := m.app
+		var got []tea.Msg
+		a.mu.Lock()
+		a.live[m.player.ID] = updatingSession{m: m}
+		for i := range others {
+			a.live["SHA256:p"+string(rune('0'+i))] = sendingSession{got: &got}
+		}
+		a.mu.Unlock()
+		m.Update(runAdmin(t, m, "announce Server restarts at six"))
+		notice := m.tx.f("Notice: %s", "Server restarts at six")
+		if !strings.Contains(m.status, notice) {
+			t.Errorf("%d others: the admin's status is %q, without %q", others, m.status, notice)
+		}
+		count := map[int]string{0: "Nobody else is online", 1: "Announced to 1 other session.", 2: "Announced to 2 other sessions."}[others]
+		if !strings.HasPrefix(m.status, count) {
+			t.Errorf("%d others: the admin's status is %q, want it to start %q", others, m.status, count)
+		}
+		if len(got) != others {
+			t.Errorf("%d others: they got %d notices", others, len(got))
+		}
+	}
+}
+
+// sendingSession is a live session that notes the messages sent to it.
+type sendingSession struct {
+	sshapp.Session
+	got *[]tea.Msg
+}
+
+func (s sendingSession) Send(msg tea.Msg) { *s.got = append(*s.got, msg) }
+
+// updatingSession is a live session whose messages go to its model.
+type updatingSession struct {
+	sshapp.Session
+	m *model
+}
+
+func (s updatingSession) Send(msg tea.Msg) { s.m.Update(msg) }

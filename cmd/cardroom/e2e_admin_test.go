@@ -50,7 +50,7 @@ func TestE2EAdminKickAnnounceBan(t *testing.T) {
 	mallory := srv.lobby(ctx, t, "mallory", sshtest.Options{Key: malloryKey})
 
 	admin.typ(":announce Server restarts in 5 minutes" + sshtest.KeyEnter)
-	admin.waitFor("Announced to 3 sessions")
+	admin.waitFor("Announced to 2 other sessions. Notice: Server restarts in 5 minutes")
 	bob.waitFor("Notice: Server restarts in 5 minutes")
 	mallory.waitFor("Notice: Server restarts in 5 minutes")
 
