@@ -238,30 +238,27 @@ func (m *model) lobbyView() string {
 	return b.String()
 }
 
-// lobbyNote is what goes under the table list, in at most two lines of w
-// cells: where the player holds a seat, and the rules the selected table
-// plays that are not its game's usual ones, so that whoever sits down
-// there knows them first.
+// lobbyNote is what goes under the table list, in at most three lines of
+// w cells: where the player holds a seat and how to get back to it, and
+// in two lines the rules the selected table plays that are not its game's
+// usual ones, so that whoever sits down there knows them first.
 func (m *model) lobbyNote(ts []lobby.TableInfo, w int) []string {
 	st, tx := m.st, m.tx
 	if m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID) {
-		return []string{st.Bold.Render(seatMark(st) + " " + tx.get("your seat — enter to return"))}
+		return []string{st.Bold.Render(fit(seatMark(st)+" "+tx.get("your seat — enter to return"), w))}
 	}
-	var parts []string
+	var lines []string
 	if slices.ContainsFunc(ts, func(t lobby.TableInfo) bool { return t.Holds(m.player.ID) }) {
-		parts = append(parts, st.Subtle.Render(seatMark(st)+" "+tx.get("your seat")))
+		lines = append(lines, st.Subtle.Render(fit(seatMark(st)+" "+tx.get("your seat — choose it, then enter to return"), w)))
 	}
 	if m.lobbySel < len(ts) {
 		if t := ts[m.lobbySel]; t.Phase != tables.Over {
 			if r := m.unusualRules(t.Ruleset, t.Options, t.TurnTimer, t.Phase == tables.Waiting); r != "" {
-				parts = append(parts, tx.f("Not the usual rules: %s", r))
+				lines = append(lines, wrapText(tx.f("Not the usual rules: %s", r), w, 2)...)
 			}
 		}
 	}
-	if len(parts) == 0 {
-		return nil
-	}
-	return wrapText(strings.Join(parts, "  "), w, 2)
+	return lines
 }
 
 // codeRune says whether r can be part of an invite code or table id.

@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/lobby"
+	"github.com/cardroom/cardroom/tables"
+)
+
+// The lobby's legend of ★ says how to get back to the seat in every
+// language, whether the cursor is on its table (enter returns) or on
+// another (choose it first), and fits the screen.
+func TestSeatLegendSaysHowToReturn(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			for sel, want := range map[int]string{0: "your seat — enter to return", 1: "your seat — choose it, then enter to return"} {
+				m := withLobby(t, testModel(size[0], size[1], Settings{Lang: lang}))
+				m.lobbySel = sel
+				out := stripANSI(m.View())
+				if legend := seatMark(m.st) + " " + m.tx.get(want); !strings.Contains(out, legend) {
+					t.Errorf("%s %dx%d, cursor on table %d: no %q in\n%s", lang, size[0], size[1], sel+1, legend, out)
+				}
+				checkFits(t, "lobby "+lang, m.View(), size[0], size[1])
+			}
+		}
+	}
+}
+
+// With the cursor on a table of unusual rules, the legend keeps a line of
+// its own and the rules are named whole under it.
+func TestSeatLegendBesideUnusualRules(t *testing.T) {
+	usual := tables.Summary{ID: "u1", Name: "u1", Ruleset: "singularity", Title: "Singularity", Seats: 4, Free: 3, Humans: 1,
+		Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer, Options: engine.Options{"scoring": "standard", "hook": "false", "special_rounds": ""}}
+	odd := usual
+	odd.ID, odd.Name, odd.TurnTimer = "o1", "o1", 0
+	odd.Options = engine.Options{"scoring": "progressive", "hook": "true", "special_rounds": "5:no_trump"}
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		mine := lobby.TableInfo{Summary: usual}
+		mine.Owners[0] = m.player.ID
+		m.lobbyU = lobby.Update{Version: 1, Tables: []lobby.TableInfo{mine, {Summary: odd}}}
+		m.lobbySel = 1
+		v := plainView(m)
+		tx := m.tx
+		if legend := seatMark(m.st) + " " + tx.get("your seat — choose it, then enter to return"); !strings.Contains(v, legend) {
+			t.Errorf("%s: no %q in\n%s", lang, legend, v)
+		}
+		if flat, off := strings.Join(strings.Fields(v), " "), tx.get("Turn timer")+" "+tx.get("off"); !strings.Contains(flat, off) {
+			t.Errorf("%s: the rules are cut before %q:\n%s", lang, off, v)
+		}
+		checkFits(t, "lobby "+lang, m.View(), 80, 24)
+	}
+}
