@@ -57,17 +57,31 @@ type binding struct {
 // first; the moves, esc and the way to full help (?) stay longest. Full
 // help lists every key.
 func (s *Styles) helpBar(width int, bs []binding) string {
-	return s.helpLines(width, 1, bs)[0]
+	return s.keyLine(fitKeys(width, 1, bs))
 }
 
 // helpLines is helpBar in at most n lines: the keys go on the next line,
 // at a key, when the line is full, and only when n lines do not hold them
 // all are the ones that matter least left out.
 func (s *Styles) helpLines(width, n int, bs []binding) []string {
-	if len(packKeys(bs, width)) > n {
+	bs = fitKeys(width, n, bs)
+	if lineCount(bs, width) <= 1 {
+		return []string{s.keyLine(bs)}
+	}
+	var lines []string
+	for _, line := range packKeys(bs, evenWidth(bs, width)) {
+		lines = append(lines, s.keyLine(line))
+	}
+	return lines
+}
+
+// fitKeys is bs without the keys that matter least, until they take at
+// most n lines of width (bs itself when they do).
+func fitKeys(width, n int, bs []binding) []binding {
+	if lineCount(bs, width) > n {
 		bs = append([]binding(nil), bs...)
 	}
-	for len(bs) > 1 && len(packKeys(bs, width)) > n {
+	for len(bs) > 1 && lineCount(bs, width) > n {
 		drop := -1
 		for i, k := range bs {
 			if drop < 0 || keyWeight(k.keys) <= keyWeight(bs[drop].keys) {
@@ -76,43 +90,59 @@ func (s *Styles) helpLines(width, n int, bs []binding) []string {
 		}
 		bs = append(bs[:drop], bs[drop+1:]...)
 	}
-	var lines []string
-	for _, line := range packKeys(bs, evenWidth(bs, width)) {
-		var b strings.Builder
-		for i, k := range line {
-			if i > 0 {
-				b.WriteString(s.Help.Render(" · "))
-			}
-			b.WriteString(s.Key.Render(k.keys))
-			b.WriteString(" ")
-			b.WriteString(s.Help.Render(k.does))
-		}
-		lines = append(lines, b.String())
-	}
-	if len(lines) == 0 {
-		return []string{""}
-	}
-	return lines
+	return bs
 }
+
+// keyLine renders keys on one line, " · " between two.
+func (s *Styles) keyLine(bs []binding) string {
+	var b strings.Builder
+	for i, k := range bs {
+		if i > 0 {
+			b.WriteString(s.Help.Render(" · "))
+		}
+		b.WriteString(s.Key.Render(k.keys))
+		b.WriteString(" ")
+		b.WriteString(s.Help.Render(k.does))
+	}
+	return b.String()
+}
+
+// keyWidth is the columns a key takes in the bar.
+func keyWidth(k binding) int { return visibleWidth(k.keys) + 1 + visibleWidth(k.does) }
 
 // evenWidth is the narrowest width at most width on which the keys of bs
 // take no more lines than on width, so that two lines of keys are about
 // as long as each other rather than a full one and a last key.
 func evenWidth(bs []binding, width int) int {
-	n := len(packKeys(bs, width))
+	n := lineCount(bs, width)
 	if n <= 1 {
 		return width
 	}
 	total := -3
 	for _, k := range bs {
-		total += visibleWidth(k.keys) + 1 + visibleWidth(k.does) + 3
+		total += keyWidth(k) + 3
 	}
 	for w := total / n; w < width; w++ {
-		if len(packKeys(bs, w)) <= n {
+		if lineCount(bs, w) <= n {
 			return w
 		}
 	}
 	return width
+}
+
+// lineCount is how many lines of width the keys of bs take, packed as
+// packKeys packs them.
+func lineCount(bs []binding, width int) int {
+	n, used := 0, 0
+	for _, k := range bs {
+		kw := keyWidth(k)
+		if n > 0 && used+3+kw <= width {
+			used += 3 + kw
+			continue
+		}
+		n, used = n+1, kw
+	}
+	return n
 }
 
 // packKeys puts the keys of bs, in their order, on as few lines of width
@@ -122,7 +152,7 @@ func packKeys(bs []binding, width int) [][]binding {
 	var lines [][]binding
 	used := 0
 	for _, k := range bs {
-		kw := visibleWidth(k.keys) + 1 + visibleWidth(k.does)
+		kw := keyWidth(k)
 		if n := len(lines); n > 0 && used+3+kw <= width {
 			lines[n-1] = append(lines[n-1], k)
 			used += 3 + kw

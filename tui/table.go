@@ -221,7 +221,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	if s.Phase == tables.Over && tm.m.status == tm.m.tx.get("You are away: your bot plays until you press a key.") {
 		tm.m.say("", false) // nobody plays on once the game is over
 	}
-	if !s.ChatClosed && tm.m.status == tm.m.tx.err(tables.ErrChatClosed) {
+	if tm.snap.ChatClosed && !s.ChatClosed && tm.m.status == tm.m.tx.err(tables.ErrChatClosed) {
 		tm.m.say("", false) // the chat is open again: the trick is complete, or the game is over
 	}
 	pauseOver := tm.snap.Paused && !s.Paused || tm.snap.Unsaved && !s.Unsaved
