@@ -23,13 +23,23 @@ func (tm *tableModel) away() bool {
 // bot played meanwhile.
 func (tm *tableModel) comeBack() tea.Cmd {
 	p, t := tm.m.player, tm.t
-	tx := tm.m.tx
-	note := tx.get("Welcome back.")
-	if r := tm.snap.BotRounds; len(r) > 0 {
-		note = tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(r))
-	}
+	note := tm.welcomeNote()
 	tm.backing = true // until the next snapshot: one SetAway per wait
 	return tableCmd(func() error { return t.SetAway(p, false) }, note)
+}
+
+// welcomeNote welcomes a player back who was away, with the rounds their bot
+// played meanwhile; nothing after a single timeout, which did not take
+// them away (ON-3: the away line said their next turn is theirs).
+func (tm *tableModel) welcomeNote() string {
+	s, tx := tm.snap, tm.m.tx
+	if s.You >= 0 && s.You < len(s.Seats) && s.Seats[s.You].TimedOut {
+		return ""
+	}
+	if r := s.BotRounds; len(r) > 0 {
+		return tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(r))
+	}
+	return tx.get("Welcome back.")
 }
 
 // roundList is "round 3" or "rounds 1, 2, 4–9" (Dou Dizhu: deals) in the

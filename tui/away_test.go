@@ -57,3 +57,32 @@ func TestBackWhenNotAwaySaysSo(t *testing.T) {
 		}
 	}
 }
+
+// A key after a single timeout clears the timed-out mark without welcoming
+// the player back: they never went away (ON-3). One who was away is
+// welcomed back with the rounds their bot played.
+func TestOneTimeoutIsNotWelcomedBack(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	c := awayHostsTable(t, l, tables.Player{ID: "SHA256:test", Name: "alice"}, "singularity")
+	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool { return g.Next() != engine.Chance })
+	for _, timedOut := range []bool{true, false} {
+		s := snapshotOf(g, "Singularity", 0)
+		s.Seats[0].Kind, s.Seats[0].TimedOut, s.BotRounds = tables.Away, timedOut, []int{1}
+		m := onTable(testModel(80, 24, Settings{}), s)
+		m.table.t = c.Table
+		cmd := m.table.comeBack()
+		msg, ok := cmd().(doneMsg)
+		if !ok {
+			t.Fatalf("timed out %v: coming back answered %T", timedOut, cmd())
+		}
+		want := ""
+		if !timedOut {
+			want = m.tx.f("Welcome back: your bot moved for you in %s.", m.table.roundList([]int{1}))
+		}
+		if msg.note != want {
+			t.Errorf("timed out %v: coming back says %q, want %q", timedOut, msg.note, want)
+		}
+	}
+}
