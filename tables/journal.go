@@ -23,8 +23,10 @@ import (
 //
 // Lines are JSON lines: the header is a RECORD.md header with extra
 // informative keys (the table's settings and seat owners, see Restore); the
-// event lines are RECORD.md event lines plus the table's own "x-seat" lines
-// (a seat changed hands during the game). The journal of a table that stops
+// event lines are RECORD.md event lines plus the table's own lines, whose
+// "e" starts with "x-": "x-seat" (a seat changed hands during the game),
+// "x-admit" (admit.go), "x-clock" (turnclock.go). Only the event lines go
+// into the finished game's record. The journal of a table that stops
 // without its game being over (server shutdown, a crash) stays, and Restore
 // brings the table back from it.
 type Journal interface {
@@ -341,6 +343,7 @@ func (t *Table) endJournal(runErr error, record []byte) {
 	}
 	stopped := errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded)
 	if !complete && stopped {
+		t.keepRunningClock()
 		t.persist() // the journal stays, to be restored
 		return
 	}
@@ -446,6 +449,7 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 		}
 	}
 	t.cfg.Admitted = slices.Clone(t.admitted) // with those let in and those who held a seat or the host role
+	t.restoredClock()
 	t.phase = Playing
 	t.jr.started = true
 	how := "each seat's bot plays until its person is back"
@@ -505,6 +509,8 @@ func (t *Table) replayLine(line []byte) error {
 		}
 		t.addAdmitted(al.ID, false)
 		return nil
+	case evClock:
+		return t.replayClock(line)
 	}
 	var e engine.Event
 	if err := json.Unmarshal(line, &e); err != nil {

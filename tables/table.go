@@ -727,7 +727,7 @@ func (t *Table) schedule() {
 	if k == t.armed {
 		return
 	}
-	t.keepTurnLeft(t.armed)
+	t.keepTurnLeft(t.armed, k)
 	t.armed = k
 	t.stopTimers()
 	t.dropDecision()
