@@ -25,10 +25,10 @@ import (
 // informative keys (the table's settings and seat owners, see Restore); the
 // event lines are RECORD.md event lines plus the table's own lines, whose
 // "e" starts with "x-": "x-seat" (a seat changed hands during the game),
-// "x-admit" (admit.go), "x-clock" (turnclock.go). Only the event lines go
-// into the finished game's record. The journal of a table that stops
-// without its game being over (server shutdown, a crash) stays, and Restore
-// brings the table back from it.
+// "x-admit" (admit.go), "x-clock" (turnclock.go), "x-chat" (chatjournal.go).
+// Only the event lines go into the finished game's record. The journal of a
+// table that stops without its game being over (server shutdown, a crash)
+// stays, and Restore brings the table back from it.
 type Journal interface {
 	Start(tableID string, header []byte) error
 	Append(tableID string, lines ...[]byte) error
@@ -178,6 +178,8 @@ type roomHeader struct {
 	// Waiting: the table had not started when the server stopped (waiting.go).
 	Waiting  bool `json:"waiting,omitempty"`
 	HostGone bool `json:"host_gone,omitempty"` // the host left with nobody seated (host.go)
+	// Chat: the last chat lines (a game's: those said before its start; chatjournal.go).
+	Chat []chatJSON `json:"chat,omitempty"`
 }
 
 // roomKey is the header key of roomHeader.
@@ -241,7 +243,7 @@ func (t *Table) journalHeader(names []string, waiting bool) ([]byte, error) {
 		Private: t.cfg.Private, Code: t.cfg.Code,
 		TurnTimerMS: t.cfg.TurnTimer.Milliseconds(), BotPaceMS: t.cfg.BotPace.Milliseconds(),
 		BotLevels: t.cfg.BotLevels, TrickPauseMS: &pause, Admitted: t.admitted,
-		Waiting: waiting, HostGone: waiting && t.hostGone,
+		Waiting: waiting, HostGone: waiting && t.hostGone, Chat: t.chatForHeader(),
 	}
 	for _, s := range t.seats {
 		room.Owners = append(room.Owners, toJSON(s.owner))
@@ -432,6 +434,7 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 		return nil, fmt.Errorf("restore %s: %w", saved.Table, err)
 	}
 	t.names = append([]string(nil), h.Seats...)
+	t.restoreChat(room)
 	t.started = h.Started
 	if t.started.IsZero() {
 		t.started = t.clock.Now()
@@ -511,6 +514,8 @@ func (t *Table) replayLine(line []byte) error {
 		return nil
 	case evClock:
 		return t.replayClock(line)
+	case evChat:
+		return t.replayChat(line)
 	}
 	var e engine.Event
 	if err := json.Unmarshal(line, &e); err != nil {

@@ -852,10 +852,8 @@ func (t *Table) system(text string) {
 }
 
 func (t *Table) appendChat(l ChatLine) {
-	t.chat = append(t.chat, l)
-	if n := len(t.chat) - t.cfg.ChatLines; n > 0 {
-		t.chat = slices.Delete(t.chat, 0, n)
-	}
+	t.keepChat(l)
+	t.queueChat(l) // chatjournal.go
 	t.dirty = true
 }
 

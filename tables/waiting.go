@@ -7,8 +7,9 @@ import (
 
 // A table waiting for its start is kept in its journal while it waits: a
 // header with "waiting" set, the table's settings (host, private flag,
-// invite code, timers, bot levels, who was let in) and who has taken which
-// seat, written afresh each time one of them changes. After a restart or a
+// invite code, timers, bot levels, who was let in), who has taken which
+// seat and the last chat lines (chatjournal.go), written afresh each time
+// one of them changes. After a restart or a
 // crash it comes back waiting, each of those people away in their seat
 // until they are back. When its game starts, the game's journal takes its
 // place; when it closes unstarted, its journal is dropped. Only a Journal
@@ -69,6 +70,7 @@ func restoreWaiting(saved Saved, cfg Config, room roomHeader) (*Table, error) {
 		}
 	}
 	t.hostGone = room.HostGone
+	t.restoreChat(room)
 	t.jr.waiting = saved.Header
 	t.lastSum = t.summary()
 	t.summaries.Put(t.lastSum)
