@@ -1200,7 +1200,7 @@ func (l *Lobby) create(req CreateRequest) (Created, error) {
 		Host: req.Host, SeatHost: !req.Watch, Private: req.Private, Seed: l.rng.Uint64(),
 		TurnTimer: pick(req.TurnTimer, l.cfg.TurnTimer), BotPace: pick(req.BotPace, l.cfg.BotPace),
 		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), SeatHold: max(l.cfg.SeatHold, 0), TrickPause: pick(req.TrickPause, max(l.cfg.TrickPause, 0)), JournalRetry: l.cfg.JournalRetry, BotLevels: req.BotLevels,
-		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+		Clock: l.clock, Bots: bots, Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal, Shared: l.cfg.Cluster != nil,
 		Fallback: l.cfg.Fallback,
 	}
 	if req.Private {
@@ -1331,7 +1331,7 @@ func (l *Lobby) restore() {
 func (l *Lobby) restoreOne(s tables.Saved) {
 	cfg := tables.Config{
 		IdleClose: max(l.cfg.IdleClose, 0), UnattendedClose: max(l.cfg.UnattendedClose, 0), SeatHold: max(l.cfg.SeatHold, 0), TrickPause: max(l.cfg.TrickPause, 0), JournalRetry: l.cfg.JournalRetry,
-		Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal,
+		Clock: l.clock, Bots: l.restoredBots(s), Sink: l.cfg.Sink, Logger: l.log, Journal: l.cfg.Journal, Shared: l.cfg.Cluster != nil,
 		Fallback: l.cfg.Fallback,
 	}
 	t, err := tables.Restore(l.cfg.Registry, s, cfg)

@@ -397,7 +397,7 @@ func (t *Table) seatBot(i int) engine.Bot {
 // engine with the checks of engine.Replay. Each seat keeps its owner, who is
 // away until they come back with the same key (ON-2): their bot plays
 // meanwhile. cfg gives what a journal does not hold (Clock, Bots, Journal,
-// Sink, Logger, IdleClose, UnattendedClose, ChatLines); the rest of it is
+// Shared, Sink, Logger, IdleClose, UnattendedClose, ChatLines); the rest of it is
 // overwritten.
 // The restored table goes on journaling into the same journal.
 func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {

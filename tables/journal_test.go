@@ -166,6 +166,30 @@ func TestJournalLinesAreTheRecordSoFar(t *testing.T) {
 	})
 }
 
+// A table whose journal another server takes over (Config.Shared) and
+// which is stopped mid-game leaves no record: the server that finishes the
+// game keeps it. Its journal stays, to be taken over.
+func TestSharedJournalStoppedLeavesNoRecord(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		rs, _ := realRegistry().Lookup("specialrounds")
+		j := newMemJournal()
+		cfg := Config{ID: "js", Ruleset: rs, Seats: 4, Host: alice, Seed: 5, Bots: randomBots, Journal: j, BotPace: time.Second, Shared: true}
+		r := newRig(t, cfg)
+		must(t, r.table.Start(alice))
+		for range 20 {
+			r.advance(time.Second)
+		}
+		synctest.Wait()
+		r.stop()
+		if rec := r.sink.get("js"); rec != "" || len(j.finished) != 0 {
+			t.Fatalf("a handed-on table kept a record (%d bytes) or finished its game (%d)", len(rec), len(j.finished))
+		}
+		if n := j.count("js"); n < 20 {
+			t.Fatalf("the journal holds %d lines after 20 moves", n)
+		}
+	})
+}
+
 // A move is in the journal before its mover hears it was taken and before
 // any subscriber sees it.
 func TestMoveJournaledBeforeAnyoneSeesIt(t *testing.T) {

@@ -373,7 +373,10 @@ func (t *Table) finish(err error) {
 	if t.begun() {
 		t.phase = Over
 		t.safely("standings", func() { t.credited(); t.standings = standings(t.g.Result().Totals, t.names) })
-		data := t.saveRecord()
+		var data []byte
+		if !t.handedOn(err) {
+			data = t.saveRecord()
+		}
 		t.endJournal(err, data)
 	}
 	t.phase = Over
@@ -384,6 +387,18 @@ func (t *Table) finish(err error) {
 		delete(t.subs, id)
 	}
 	t.summaries.Close()
+}
+
+// handedOn reports whether the table stopped (runErr) before its game was
+// over while another server is to take the game over (Config.Shared).
+func (t *Table) handedOn(runErr error) bool {
+	stopped := errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded)
+	if !t.cfg.Shared || !stopped || t.broken {
+		return false
+	}
+	over := false
+	t.safely("done", func() { over = t.g.Done() })
+	return !over
 }
 
 // safely runs f, logging instead of propagating a panic (used while the table

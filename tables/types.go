@@ -224,7 +224,12 @@ type Config struct {
 	// Journal keeps the game as it is played and when it ends (see
 	// Journal); without one a crash loses the game.
 	Journal Journal
-	Logger  Logger // nothing is logged when nil
+	// Shared: the Journal is shared with other servers (a cluster), one of
+	// which takes the game over when this server stops the table: a game
+	// stopped before its end then leaves no record here (the server that
+	// finishes it keeps the record).
+	Shared bool
+	Logger Logger // nothing is logged when nil
 }
 
 // SeatInfo is one seat as players see it.

@@ -152,7 +152,14 @@ func TestE2EClusterOwnerLostMidRound(t *testing.T) {
 		gone func(*testServer, *cluster.Node)
 	}{
 		{"cut", func(_ *testServer, n *cluster.Node) { n.Cut() }},
-		{"stopped", func(s *testServer, _ *cluster.Node) { s.stop() }},
+		{"stopped", func(s *testServer, _ *cluster.Node) {
+			s.stop()
+			// The node handed the running game on: it keeps no record of
+			// it, so that the node finishing the game keeps the only one.
+			if f, _ := filepath.Glob(filepath.Join(s.dir, "records", "*.jsonl")); len(f) > 0 {
+				t.Errorf("the stopped node kept records of a game it handed on: %v", f)
+			}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { ownerGone(t, tc.gone) })
 	}

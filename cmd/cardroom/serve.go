@@ -305,7 +305,11 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	if errors.Is(serveErr, sshserver.ErrServerClosed) {
 		serveErr = nil
 	}
-	logger.Info("shutting down: saving the records of running games")
+	if node != nil {
+		logger.Info("shutting down: handing the running games on to the other nodes")
+	} else {
+		logger.Info("shutting down: saving the records of running games")
+	}
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownBudget/3)
 	defer cancel()
 	if err := lob.Shutdown(sctx); err != nil {
