@@ -91,6 +91,10 @@ type Config struct {
 	// context is cancelled. Default 8s.
 	ShutdownTimeout time.Duration
 
+	// Goodbye is the final line every session gets when the server shuts
+	// down (translated by the app). Default DefaultGoodbye.
+	Goodbye string
+
 	// Refuse, when set, is asked before a session opens whether the player
 	// (by identity) or their IP address may come in: a non-empty answer
 	// refuses the session with that line (a ban), written in the language
@@ -131,6 +135,7 @@ const (
 	DefaultInputByteRate     = 8 << 10
 	DefaultMaxHeight         = 200
 	DefaultShutdownTimeout   = 8 * time.Second
+	DefaultGoodbye           = "The card room is shutting down. See you soon!"
 )
 
 // withDefaults returns c with every zero field set to its default, or an
@@ -138,6 +143,9 @@ const (
 func (c Config) withDefaults() (Config, error) {
 	if c.Listen == "" {
 		c.Listen = DefaultListen
+	}
+	if c.Goodbye == "" {
+		c.Goodbye = DefaultGoodbye
 	}
 	if c.DataDir == "" {
 		c.DataDir = DefaultDataDir

@@ -234,7 +234,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down", "sessions", len(sessions))
 
 	for _, sess := range sessions {
-		sess.closeWith(CauseShutdown, "The card room is shutting down. See you soon!")
+		sess.closeWith(CauseShutdown, s.cfg.Goodbye)
 	}
 	err := s.wait(ctx, &s.sessWG)
 	if err == nil {

@@ -471,6 +471,29 @@ func TestShutdownTellsSessionsAndReturns(t *testing.T) {
 	}
 }
 
+// Config.Goodbye replaces the final line sessions get at shutdown (a node
+// of a cluster stops while the card room goes on).
+func TestShutdownSaysTheGoodbye(t *testing.T) {
+	ts := start(t, sshserver.Config{Goodbye: "This node stops; connect again."})
+	ctx := testCtx(t)
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "a"})
+	waitFor(ctx, t, a, "count 0")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		ts.shutdown(t)
+	}()
+	waitFor(ctx, t, a, "This node stops; connect again.")
+	if code, err := a.Wait(ctx); err != nil || code != 0 {
+		t.Errorf("exit %d, %v; want 0", code, err)
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatal("Shutdown did not return")
+	}
+}
+
 func TestShutdownGivesUpAtDeadline(t *testing.T) {
 	ts := start(t, sshserver.Config{})
 	ctx := testCtx(t)

@@ -525,6 +525,17 @@ func TestFarewellInThePlayersLanguage(t *testing.T) {
 			t.Errorf("%s: farewell %q, want %q", lang, got, want)
 		}
 	}
+	for lang, want := range map[string]string{ // a node of a cluster stops
+		"en": "This server is stopping. Connect again: the card room and your table go on.",
+		"de": "Dieser Server stoppt. Verbinde dich neu: Kartenraum und Tisch laufen weiter.",
+		"nl": "Deze server stopt. Maak opnieuw verbinding: de kaartzaal en je tafel gaan door.",
+	} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		m.Update(sshapp.ClosingMsg{Cause: sshapp.CauseShutdown, Reason: "This server is stopping. Connect again: the card room and your table go on."})
+		if got := m.Farewell(); got != want || len([]rune(got)) > 80 {
+			t.Errorf("%s: farewell %q, want %q within 80 columns", lang, got, want)
+		}
+	}
 	m := testModel(80, 24, Settings{Lang: "de"})
 	m.Update(sshapp.ClosingMsg{Cause: sshapp.CauseIdle, Reason: "Disconnected after 30m0s without input."})
 	if got, want := m.Farewell(), "Getrennt nach 30m0s ohne Eingabe."; got != want {

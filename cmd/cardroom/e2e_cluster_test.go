@@ -142,18 +142,20 @@ func withBotPace(d time.Duration) serveOption {
 }
 
 // The node a game runs on drops out of the cluster mid-round, as a crash
-// would, or stops as on SIGTERM: another node takes the table over from
-// its journal, ada and bob (on the other two nodes) see the table move and
-// play the game to its end, and the record the new owner keeps replays:
-// no move lost, none applied twice.
+// would, or stops as on SIGTERM (telling its people to connect again):
+// another node takes the table over from its journal, ada and bob (on the
+// other two nodes) see the table move and play the game to its end, and
+// the record the new owner keeps replays: no move lost, none applied twice.
 func TestE2EClusterOwnerLostMidRound(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		gone func(*testServer, *cluster.Node)
+		gone func(*testServer, *cluster.Node, *term)
 	}{
-		{"cut", func(_ *testServer, n *cluster.Node) { n.Cut() }},
-		{"stopped", func(s *testServer, _ *cluster.Node) {
+		{"cut", func(_ *testServer, n *cluster.Node, _ *term) { n.Cut() }},
+		{"stopped", func(s *testServer, _ *cluster.Node, there *term) {
 			s.stop()
+			// Its people are told to connect again: the room goes on.
+			there.waitFor("Connect again: the card room and your table go on.")
 			// The node handed the running game on: it keeps no record of
 			// it, so that the node finishing the game keeps the only one.
 			if f, _ := filepath.Glob(filepath.Join(s.dir, "records", "*.jsonl")); len(f) > 0 {
@@ -165,7 +167,7 @@ func TestE2EClusterOwnerLostMidRound(t *testing.T) {
 	}
 }
 
-func ownerGone(t *testing.T, gone func(*testServer, *cluster.Node)) {
+func ownerGone(t *testing.T, gone func(*testServer, *cluster.Node, *term)) {
 	ns, nodes := startClusterNodes(t, 3, withBotPace(50*time.Millisecond))
 	ctx := clusterCtx(t)
 	carol := ns[2].lobby(ctx, t, "carol", sshtest.Options{})
@@ -190,7 +192,7 @@ func ownerGone(t *testing.T, gone func(*testServer, *cluster.Node)) {
 		r, _ := roundOf(s)
 		return r >= 2
 	}, ada, bob)
-	gone(ns[2], nodes[2])
+	gone(ns[2], nodes[2], carol)
 	// The table runs on, and each seat's bot plays until its person is
 	// back (ON-2): until then a screen's "Waiting for bob…" may be bob's
 	// bot's turn, which bob never sees as his. Play on once both screens

@@ -265,6 +265,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	}
 	cfg.Refuse = func(id sshserver.Identity, ip string, env []string) string { return app.Refused(id.ID, ip, env) }
 	cfg.Translate = app.Translate
+	if node != nil {
+		cfg.Goodbye = clusterGoodbye // the room goes on: only this node stops
+	}
 	srv, err = sshserver.New(cfg, app, logger)
 	if err != nil {
 		_ = lob.Shutdown(context.Background())
@@ -320,6 +323,10 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	logger.Info("bye")
 	return serveErr
 }
+
+// clusterGoodbye is the final line of a node's sessions when the node stops
+// while the other nodes go on with the card room and its tables.
+const clusterGoodbye = "This server is stopping. Connect again: the card room and your table go on."
 
 // serveSettings are what serve's options adjust: the lobby, the store and
 // the host's settings.
