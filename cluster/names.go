@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/names"
 )
 
@@ -40,10 +41,24 @@ func (r Names) Owner(name string) (string, error) {
 
 // Reserve reserves name for id, freeing the name id held before; when
 // another key holds it, it reserves the first free variant (name2, …).
+// When the bucket does not answer (no majority) the error is
+// lobby.ErrRoomUnreachable.
 func (r Names) Reserve(id, name string) (string, error) {
 	if name == "" {
 		return "", errors.New("cluster: no name to reserve")
 	}
+	got, err := r.reserve(id, name)
+	if err != nil && !errors.Is(err, errNoFreeName) {
+		err = fmt.Errorf("%w (%v)", lobby.ErrRoomUnreachable, err)
+	}
+	return got, err
+}
+
+// errNoFreeName: every variant of a name is taken.
+var errNoFreeName = errors.New("cluster: no free name")
+
+// reserve is Reserve, its errors as the bucket gives them.
+func (r Names) reserve(id, name string) (string, error) {
 	ctx, cancel := context.WithTimeout(r.n.ctx, electionWait)
 	defer cancel()
 	kv := r.n.names
@@ -72,7 +87,7 @@ func (r Names) Reserve(id, name string) (string, error) {
 		}
 		return cand, nil
 	}
-	return "", fmt.Errorf("cluster: no free name like %q", name)
+	return "", fmt.Errorf("%w like %q", errNoFreeName, name)
 }
 
 // release frees the name id held before it took now.

@@ -608,7 +608,8 @@ func (l *Lobby) Enter(id, name string, guest bool) (Entry, error) {
 // A name is cleaned (names.Clean: NFC, no escapes or invisible characters,
 // bounded marks and width) and compared by names.Key, so a name that looks
 // like another one is taken like it. A login whose name cannot be reserved
-// (the store cannot write) is refused with ErrNameNotSaved.
+// (the store cannot write) is refused with ErrNameNotSaved, or with
+// ErrRoomUnreachable when the registry is a cluster's that has no majority.
 func (l *Lobby) Login(in Login) (Entry, error) {
 	r := make(chan result[Entry], 1)
 	return call(l, enterReq{in, r}, r)
@@ -964,6 +965,10 @@ func fold(name string) string { return names.Key(name) }
 // store cannot write.
 var ErrNameNotSaved = errors.New("the server cannot save your name right now (its disk may be full): please try again later")
 
+// ErrRoomUnreachable refuses a login whose name the other nodes of a
+// cluster could not agree on: this node cannot reach enough of them.
+var ErrRoomUnreachable = errors.New("the server cannot reach the rest of the card room: please try again in a minute")
+
 // takenFor reports whether name cannot be given to player id: someone
 // else reserved it (or one that looks like it), or someone else online
 // uses it.
@@ -1008,6 +1013,9 @@ func (l *Lobby) reserve(id, name string) (string, error) {
 	got, err := l.cfg.Names.Reserve(id, name)
 	if err != nil || got == "" {
 		l.log.Error("lobby: name not reserved: login refused", "player", id, "name", name, "err", err)
+		if errors.Is(err, ErrRoomUnreachable) {
+			return "", ErrRoomUnreachable
+		}
 		return "", ErrNameNotSaved
 	}
 	return got, nil

@@ -223,6 +223,18 @@ func TestNameNotSavedRefusesLogin(t *testing.T) {
 	})
 }
 
+// A login whose name a cluster cannot agree on (this node does not reach
+// a majority) is told so, not that the disk may be full.
+func TestNameUnreachableRefusesLogin(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		reg := &failingNames{err: fmt.Errorf("%w: no response from stream", ErrRoomUnreachable)}
+		r := newRigWith(t, func(c *Config) { c.Names = reg })
+		if _, err := r.l.Enter("K1", "alice", false); err != ErrRoomUnreachable {
+			t.Fatalf("Enter with an unreachable registry: %v, want ErrRoomUnreachable", err)
+		}
+	})
+}
+
 type failingNames struct{ err error }
 
 func (f *failingNames) Reserve(id, name string) (string, error) { return "", f.err }

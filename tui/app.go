@@ -75,9 +75,12 @@ func (a *App) NewSession(s sshapp.Session) tea.Model {
 	id := s.Identity()
 	entry, err := a.lobby.Login(lobby.Login{ID: id.ID, Name: id.Name, Guest: id.Guest, Replaced: id.Replaced, Addr: hostOf(s.RemoteAddr())})
 	if err != nil {
-		if errors.Is(err, lobby.ErrNameNotSaved) {
+		switch {
+		case errors.Is(err, lobby.ErrNameNotSaved):
 			set := a.loadSettings(id.ID, id.Guest, s.Environ())
 			s.Close(newText(set.Lang).err(err))
+		case errors.Is(err, lobby.ErrRoomUnreachable): // the saved settings are as far out of reach
+			s.Close(newText(langOf(s.Environ())).err(err))
 		}
 		return nil
 	}

@@ -38,8 +38,12 @@ func TestNameNotesTranslated(t *testing.T) {
 			t.Errorf("nl: %q → %q", e.Note, got)
 		}
 	}
-	if got := newText("de").err(lobby.ErrNameNotSaved); got == lobby.ErrNameNotSaved.Error() {
-		t.Errorf("the refused login is not translated: %q", got)
+	for _, err := range []error{lobby.ErrNameNotSaved, lobby.ErrRoomUnreachable} {
+		for _, lang := range []string{"de", "nl"} {
+			if got := newText(lang).err(err); got == err.Error() {
+				t.Errorf("%s: the refused login is not translated: %q", lang, got)
+			}
+		}
 	}
 }
 

@@ -588,6 +588,10 @@ var messages = []message{
 		"de", "Der Server kann deinen Namen gerade nicht speichern (vielleicht ist seine Festplatte voll): Bitte versuch es später noch einmal.",
 		"nl", "De server kan je naam nu niet opslaan (misschien is de schijf vol): probeer het later opnieuw."),
 
+	msg(`the server cannot reach the rest of the card room: please try again in a minute`,
+		"de", "Der Server erreicht den Rest des Kartenraums nicht: Bitte versuch es in einer Minute noch einmal.",
+		"nl", "De server kan de rest van de kaartzaal niet bereiken: probeer het over een minuut opnieuw."),
+
 	// sshserver and the app: why a session was closed (its final line).
 	msg(`The card room is shutting down\. See you soon!`,
 		"en", "The card room is shutting down. See you soon!",

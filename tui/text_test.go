@@ -308,7 +308,7 @@ func TestKnownMessagesMatchTheirSources(t *testing.T) {
 		tables.ErrNoSeat, tables.ErrNoFreeSeat, tables.ErrNotWaiting, tables.ErrNotPlaying, tables.ErrNotYourTurn,
 		tables.ErrSittingOut, tables.ErrTrickShown, tables.ErrChatEmpty, tables.ErrChatTooLong, tables.ErrChatTooFast, tables.ErrChatClosed,
 		tables.ErrNoPenalty, tables.ErrBadPenalty, tables.ErrTableAborted,
-		tables.ErrSavePaused, tables.ErrMoveHeld, lobby.ErrNameNotSaved,
+		tables.ErrSavePaused, tables.ErrMoveHeld, lobby.ErrNameNotSaved, lobby.ErrRoomUnreachable,
 		lobby.ErrClosed, lobby.ErrNoTable, lobby.ErrNoCode, lobby.ErrPrivate, lobby.ErrNotOnline, lobby.ErrNoIdentity,
 		lobby.ErrBadSeats, lobby.ErrTooManyTabs, tables.ErrBotNameTaken, lobby.ErrBotNamePerson,
 	} {

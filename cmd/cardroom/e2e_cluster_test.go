@@ -295,3 +295,20 @@ func TestE2EClusterInvitedBot(t *testing.T) {
 	startRemoteBot(t, ns[0], key, "whoever", "")
 	p.waitFor("robo [bot]")
 }
+
+// A node left alone (the other two are gone: no majority) cannot reserve
+// a new name: the login is refused with a line that says the card room is
+// out of reach, not that the disk may be full.
+func TestE2EClusterLoginWithoutMajority(t *testing.T) {
+	ns, nodes := startClusterNodes(t, 3)
+	nodes[1].Cut()
+	nodes[2].Cut()
+	ctx := clusterCtx(t)
+	c := ns[0].connect(ctx, t, "carol", sshtest.Options{})
+	if _, err := c.c.Wait(ctx); err != nil {
+		t.Fatalf("the refused session did not end: %v", err)
+	}
+	if out := strings.ToLower(c.screen() + plainText(c.c.Output())); !strings.Contains(out, "cannot reach the rest of the card room") {
+		t.Errorf("the refused login was not told why:\n%s", out)
+	}
+}
