@@ -72,6 +72,9 @@ func restoreWaiting(saved Saved, cfg Config, room roomHeader) (*Table, error) {
 	t.hostGone = room.HostGone
 	t.restoreChat(room)
 	t.jr.waiting = saved.Header
+	if saved.Moved {
+		t.system("the table moved to another server: it still waits for its start, with its seats kept")
+	}
 	t.lastSum = t.summary()
 	t.summaries.Put(t.lastSum)
 	return t, nil

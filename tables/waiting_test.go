@@ -3,6 +3,7 @@ package tables
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -133,4 +134,34 @@ func TestWaitingTableSurvivesACrash(t *testing.T) {
 			t.Errorf("the closed waiting table left its journal: %s", h)
 		}
 	})
+}
+
+// A waiting table another server takes over (Saved.Moved) tells its chat
+// that it moved, as a running game does; one restored after a restart of
+// its own server does not.
+func TestMovedWaitingTableSaysSo(t *testing.T) {
+	for _, moved := range []bool{true, false} {
+		synctest.Test(t, func(t *testing.T) {
+			rs, err := realRegistry().Lookup("singularity")
+			must(t, err)
+			j := dropJournal{newMemJournal()}
+			cfg := Config{ID: "t1", Ruleset: rs, Seats: 4, Host: alice, SeatHost: true, Seed: 5, Journal: j}
+			r := newRig(t, cfg)
+			must(t, r.table.Sit(bob, 1))
+			r.stop()
+			saved := j.saved("t1")
+			saved.Moved = moved
+			tb, err := Restore(realRegistry(), saved, Config{Clock: r.clock, Sink: r.sink, Logger: r.log, Journal: j})
+			must(t, err)
+			r2 := &rig{t: t, clock: r.clock, sink: r.sink, log: r.log, errc: make(chan error, 1)}
+			r2.run(tb)
+			said := false
+			for _, l := range r2.subscribe(bob).now().Chat {
+				said = said || l.System && strings.HasPrefix(l.Text, "the table moved to another server")
+			}
+			if said != moved {
+				t.Errorf("moved %v: the chat says the table moved: %v", moved, said)
+			}
+		})
+	}
 }

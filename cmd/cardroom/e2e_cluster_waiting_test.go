@@ -49,12 +49,13 @@ func waitingGone(t *testing.T, gone func(*testServer, *cluster.Node)) {
 	dave := ns[0].lobby(ctx, t, "dave", sshtest.Options{})
 	dave.waitUntil("ada's table listed waiting on the first node", row.MatchString)
 	// bob, on another node than the table, followed it where it moved:
-	// he is at the table, not told it closed.
+	// he is at the table, not told it closed, and its chat says it moved.
 	bob.waitUntil("bob back at the moved table", func(s string) bool {
 		if strings.Contains(s, "This table has closed") {
 			t.Fatalf("bob was told the table closed as it moved:\n%s", s)
 		}
-		return strings.Contains(s, "bob (you)") && !strings.Contains(s, "Reconnecting")
+		return strings.Contains(s, "bob (you)") && !strings.Contains(s, "Reconnecting") &&
+			strings.Contains(strings.ToLower(s), "the table moved to another server")
 	})
 
 	ada = ns[0].connect(ctx, t, "ada", sshtest.Options{Key: adaKey})
