@@ -382,7 +382,8 @@ func TestHeaderNamesTheNewHost(t *testing.T) {
 }
 
 // A table whose node is gone says it is reconnecting, in the player's
-// language, until the next snapshot comes from the node that took it over.
+// language and whole within 80 columns, until the next snapshot comes from
+// the node that took it over.
 func TestMovingTableSaysItReconnects(t *testing.T) {
 	for _, lang := range []string{"en", "de", "nl"} {
 		m := goldenModel(80, 24, termenv.Ascii, Settings{Lang: lang})
@@ -390,9 +391,9 @@ func TestMovingTableSaysItReconnects(t *testing.T) {
 		tm.snap = tables.Snapshot{Version: 1, You: 0, Phase: tables.Playing, Title: "Boerenbridge", Seats: []tables.SeatInfo{
 			{Name: "alice", Kind: tables.Human}, {Name: "bob", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot},
 		}, Moving: true}
-		want := m.tx.get("Reconnecting the table: its server is gone and another one takes it over…")
-		if h := tm.header(); !strings.Contains(h, want[:30]) {
-			t.Errorf("%s: the header does not say the table reconnects:\n%s", lang, h)
+		want := m.tx.get("Reconnecting the table: its server is gone, another one takes it over…")
+		if h := tm.header(); !strings.Contains(h, want) {
+			t.Errorf("%s: the header does not say the table reconnects, whole:\n%s", lang, h)
 		}
 		tm.snap.Moving = false
 		tm.snap.Version = 2

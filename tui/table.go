@@ -673,7 +673,7 @@ func (tm *tableModel) header() string {
 		out += st.Err.Render(fit(tx.err(tables.ErrSavePaused), tm.width())) + "\n"
 	}
 	if key.moving {
-		out += st.Warn.Render(fit(tx.get("Reconnecting the table: its server is gone and another one takes it over…"), tm.width())) + "\n"
+		out += st.Warn.Render(fit(tx.get("Reconnecting the table: its server is gone, another one takes it over…"), tm.width())) + "\n"
 	}
 	if key.held {
 		out += st.Warn.Render(fit(tx.get("The game waits for its players to come back."), tm.width())) + "\n"

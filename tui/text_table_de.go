@@ -8,7 +8,7 @@ var tableDE = map[string]string{
 	"The game waits for its players to come back.":                                "Das Spiel wartet, bis seine Spieler zurück sind.",
 	"The game is on hold: %s moves once a player is back.":                        "Das Spiel ruht: %s zieht, sobald ein Spieler zurück ist.",
 	"%s is away: the game is on hold.":                                            "%s ist weg: Das Spiel ruht.",
-	"Reconnecting the table: its server is gone and another one takes it over…":   "Der Tisch wird neu verbunden: Sein Server ist weg, ein anderer übernimmt ihn…",
+	"Reconnecting the table: its server is gone, another one takes it over…":      "Der Tisch wird neu verbunden: Sein Server ist weg, ein anderer übernimmt…",
 	"You are away: your bot plays until you press a key.":                         "Du bist weg: Dein Bot spielt, bis du eine Taste drückst.",
 	"Welcome back: your bot moved for you in %s.":                                 "Willkommen zurück: Dein Bot hat in %s für dich gezogen.",
 	"Time ran out: your bot moved for you in %s. Your next turn is yours.":        "Zeit um: Dein Bot zog für dich in %s. Den nächsten Zug machst du.",

@@ -8,7 +8,7 @@ var tableNL = map[string]string{
 	"The game waits for its players to come back.":                                "De partij wacht tot de spelers terug zijn.",
 	"The game is on hold: %s moves once a player is back.":                        "De partij staat stil: %s speelt zodra een speler terug is.",
 	"%s is away: the game is on hold.":                                            "%s is weg: de partij staat stil.",
-	"Reconnecting the table: its server is gone and another one takes it over…":   "De tafel wordt opnieuw verbonden: haar server is weg, een andere neemt haar over…",
+	"Reconnecting the table: its server is gone, another one takes it over…":      "De tafel wordt opnieuw verbonden: haar server is weg, een andere neemt over…",
 	"You are away: your bot plays until you press a key.":                         "Je bent weg: je bot speelt tot je een toets indrukt.",
 	"Time ran out: your bot moved for you in %s. Your next turn is yours.":        "Tijd om: je bot zette voor je in %s. Je volgende zet doe je zelf.",
 	"Time ran out: your bot made that move. Your next turn is yours.":             "Tijd om: je bot deed die zet. Je volgende zet doe je zelf.",
