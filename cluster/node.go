@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -248,11 +249,13 @@ func (n *Node) buckets(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, n.cfg.Ready)
 	defer cancel()
 	r := n.replicas()
+	var leaderless time.Time // since when the directory's copies have had no leader
 	for {
 		err = n.createBuckets(ctx, r)
 		if err == nil {
 			return nil
 		}
+		leaderless = n.recoverDir(ctx, leaderless)
 		t := time.NewTimer(250 * time.Millisecond) // the cluster is still electing its JetStream leader
 		select {
 		case <-ctx.Done():
@@ -261,6 +264,44 @@ func (n *Node) buckets(ctx context.Context) error {
 		case <-t.C:
 		}
 	}
+}
+
+// dirStream is the stream behind the directory bucket.
+const dirStream = "KV_" + dirBucket
+
+// dirLost is how long the directory's copies may go without a leader while
+// JetStream itself answers before a starting node makes the directory anew.
+const dirLost = 10 * time.Second
+
+// recoverDir makes the directory bucket anew when its copies have had no
+// leader for dirLost (since: when that was first seen; zero: not yet) while
+// JetStream answers: the bucket is in memory, and a group that lost two of
+// its three copies (two nodes gone, one back) never elects one again. The
+// directory holds nothing that lasts: every node lists its tables again
+// within refreshEvery. It returns since as it stands after this look.
+func (n *Node) recoverDir(ctx context.Context, since time.Time) time.Time {
+	if n.replicas() < 2 {
+		return time.Time{}
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	st, err := n.js.Stream(ctx, dirStream)
+	if err != nil {
+		return time.Time{} // no answer (no JetStream majority) or no bucket: nothing to recover
+	}
+	if c := st.CachedInfo().Cluster; c == nil || c.Leader != "" {
+		return time.Time{}
+	}
+	now := time.Now()
+	if since.IsZero() || now.Sub(since) < dirLost {
+		return cmp.Or(since, now)
+	}
+	if err := n.js.DeleteStream(ctx, dirStream); err != nil {
+		n.log.Warn("cluster: the table directory has lost its copies and could not be made anew", "err", err)
+		return since
+	}
+	n.log.Warn("cluster: the table directory had lost its copies (two nodes gone): made it anew; every node lists its tables again")
+	return time.Time{}
 }
 
 // createBuckets makes one try at creating the buckets.
