@@ -45,12 +45,8 @@ func TestAWaitingTableIsHandedOn(t *testing.T) {
 				t.Fatalf("%s took the waiting table over as %q %q (moved %v)", taker.cfg.Name, saved.Header, saved.Lines, saved.Moved)
 			}
 			jt := journal{n: taker}
-			if err := jt.Reset(id, []byte(`{"game":1}`)); err != nil {
-				t.Fatal(err)
-			}
-			if err := jt.Append(id, []byte(`{"event":1}`)); err != nil {
-				t.Fatal(err)
-			}
+			settled(t, func() error { return jt.Reset(id, []byte(`{"game":1}`)) })
+			settled(t, func() error { return jt.Append(id, []byte(`{"event":1}`)) })
 			journalIs(t, taker, id, `{"game":1}`, `{"event":1}`)
 		})
 	}
@@ -139,5 +135,21 @@ func journalIs(t *testing.T, n *Node, id, header string, lines ...string) {
 	}
 	if string(s.Header) != header || !slices.Equal(got, lines) {
 		t.Errorf("the journal of %s is %s %q; want %s %q", id, s.Header, got, header, lines)
+	}
+}
+
+// settled makes a journal write as a table does right after a node went:
+// again while JetStream answers that it is electing a leader (503: the
+// write was not taken), for at most a minute.
+func settled(t *testing.T, write func() error) {
+	t.Helper()
+	var err error
+	waitFor(t, "JetStream to take the write", func() bool {
+		err = write()
+		var api *jetstream.APIError
+		return !errors.As(err, &api) || api.Code != 503
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
