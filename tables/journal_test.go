@@ -262,7 +262,7 @@ func TestRestoreMidRound(t *testing.T) {
 				}
 				view = w.now().View
 				r.stop()
-				return "", j, view
+				return r.sink.get("rm"), j, view // the record the stop saved
 			}
 			var full string
 			synctest.Test(t, func(t *testing.T) { full, _, _ = play(t, -1) })
@@ -270,7 +270,7 @@ func TestRestoreMidRound(t *testing.T) {
 				t.Fatal("the uninterrupted game did not end")
 			}
 			synctest.Test(t, func(t *testing.T) {
-				_, j, view := play(t, 37)
+				partial, j, view := play(t, 37)
 				saved := j.saved("rm")
 				c := Config{Bots: randomBots, Journal: j}
 				r := &rig{t: t, clock: NewFakeClock(t0.Add(time.Hour)), sink: &memSink{}, log: &testLog{}, errc: make(chan error, 1)}
@@ -324,6 +324,11 @@ func TestRestoreMidRound(t *testing.T) {
 				got := r.sink.get("rm")
 				if untimed(got) != untimed(full) {
 					t.Fatalf("restored game's record differs from the uninterrupted one:\n%s\nwant\n%s", got, full)
+				}
+				// The game's record replaces the one the stop saved
+				// (FileSink): they begin with the same header line.
+				if head, _, _ := strings.Cut(got, "\n"); partial == "" || !strings.HasPrefix(partial, head+"\n") {
+					t.Fatalf("the record the stop saved begins otherwise than the game's:\n%.300s\nwant\n%.300s", partial, head)
 				}
 				if len(j.finished) != 1 || !j.finished[0].Complete || j.finished[0].Seats[0].Player != alice || j.finished[0].Seats[1].Player.ID != bob.ID {
 					t.Fatalf("finished %+v", j.finished)

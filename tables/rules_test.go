@@ -522,6 +522,19 @@ func TestFileSink(t *testing.T) {
 	if err := s.Save("../evil", nil); err == nil {
 		t.Fatal("unsafe id accepted")
 	}
+	// The record a shutdown saved is replaced by its game's whole record
+	// once the game ends after the restart; another game's is not.
+	must(t, s.Save("def", []byte("{\"header\":1}\n{\"e\":\"bid\"}\n")))
+	must(t, s.Save("def", []byte("{\"header\":1}\n{\"e\":\"bid\"}\n{\"e\":\"end\"}\n")))
+	must(t, s.Save("def", []byte("{\"header\":2}\n")))
+	for name, want := range map[string]string{"def.jsonl": "{\"header\":1}\n{\"e\":\"bid\"}\n{\"e\":\"end\"}\n", "def-2.jsonl": "{\"header\":2}\n"} {
+		if b, err := os.ReadFile(filepath.Join(dir, "records", name)); err != nil || string(b) != want {
+			t.Errorf("%s: %q, %v; want %q", name, b, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "records", "def-3.jsonl")); err == nil {
+		t.Error("the game's whole record went to a file of its own")
+	}
 }
 
 func TestFakeClock(t *testing.T) {

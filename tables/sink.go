@@ -1,6 +1,8 @@
 package tables
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -14,9 +16,11 @@ type RecordSink interface {
 }
 
 // FileSink writes each record to Dir/records/<table id>.jsonl: the directory
-// with mode 0700, the file with 0600. An existing file is never overwritten
-// (a table id may repeat across server runs): the next free name
-// <id>-2.jsonl, <id>-3.jsonl, … is used instead.
+// with mode 0700, the file with 0600. An existing file of another game is
+// never overwritten (a table id may repeat across server runs): the next
+// free name <id>-2.jsonl, <id>-3.jsonl, … is used instead. One of the same
+// game (the same header line: the record a shutdown saved before the game
+// went on after the restart) is replaced.
 type FileSink struct {
 	Dir string
 }
@@ -51,9 +55,13 @@ func (s FileSink) Save(tableID string, data []byte) error {
 		if n > 1 {
 			name += "-" + strconv.Itoa(n)
 		}
-		err := os.Link(tmp.Name(), filepath.Join(dir, name+".jsonl"))
+		path := filepath.Join(dir, name+".jsonl")
+		err := os.Link(tmp.Name(), path)
 		if errors.Is(err, os.ErrExist) {
-			continue
+			if !sameGame(path, data) {
+				continue
+			}
+			err = os.Rename(tmp.Name(), path)
 		}
 		if err != nil {
 			return fmt.Errorf("record: %w", err)
@@ -61,6 +69,19 @@ func (s FileSink) Save(tableID string, data []byte) error {
 		return nil
 	}
 	return fmt.Errorf("record: too many records named %s", tableID)
+}
+
+// sameGame reports whether the record in the file at path has the header
+// line of data: an earlier record of the same game.
+func sameGame(path string, data []byte) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head, _, _ := bytes.Cut(data, []byte{'\n'})
+	first, err := bufio.NewReaderSize(f, len(head)+1).ReadSlice('\n')
+	return err == nil && len(head) > 0 && bytes.Equal(bytes.TrimSuffix(first, []byte{'\n'}), head)
 }
 
 // validID reports whether id is a non-empty run of letters, digits, '-' and
