@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"encoding/json"
 	"slices"
 )
 
@@ -43,11 +42,7 @@ func (t *Table) admit(p Player) error {
 	if !t.addAdmitted(p.ID, p.Guest) || !t.jr.started && t.jr.header == nil {
 		return nil // before the start the header takes the list
 	}
-	if t.cfg.Journal == nil || t.jr.broken {
-		return nil
-	}
-	line, _ := json.Marshal(admitLine{E: evAdmit, ID: p.ID})
-	t.jr.queue = append(t.jr.queue, line) // settle writes it
+	t.queueLine("admit", admitLine{E: evAdmit, ID: p.ID})
 	return nil
 }
 

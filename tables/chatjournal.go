@@ -59,15 +59,10 @@ func (t *Table) keepChat(l ChatLine) {
 // queueChat queues an x-chat line for the journal of a started game (the
 // game's header holds the lines said before; a waiting table's holds all).
 func (t *Table) queueChat(l ChatLine) {
-	if t.cfg.Journal == nil || t.jr.broken || !t.jr.started && t.jr.header == nil {
+	if !t.jr.started && t.jr.header == nil {
 		return
 	}
-	line, err := json.Marshal(chatEntry{E: evChat, chatJSON: toChatJSON(l)})
-	if err != nil {
-		t.journalFailed("chat", err)
-		return
-	}
-	t.jr.queue = append(t.jr.queue, line)
+	t.queueLine("chat", chatEntry{E: evChat, chatJSON: toChatJSON(l)})
 }
 
 // restoreChat takes the chat of a journal's header back.

@@ -261,18 +261,22 @@ func addHeaderKey(line []byte, key string, v []byte) []byte {
 	return append(append(append(line[:len(line)-1:len(line)-1], `,"`+key+`":`...), v...), '}')
 }
 
-// queueEvent queues an event line for the journal.
-func (t *Table) queueEvent(e engine.Event) {
+// queueLine queues a line for the journal, which settle writes; what names
+// the line in a failure.
+func (t *Table) queueLine(what string, v any) {
 	if t.cfg.Journal == nil || t.jr.broken {
 		return
 	}
-	line, err := json.Marshal(e)
+	line, err := json.Marshal(v)
 	if err != nil {
-		t.journalFailed("event", err)
+		t.journalFailed(what, err)
 		return
 	}
 	t.jr.queue = append(t.jr.queue, line)
 }
+
+// queueEvent queues an event line for the journal.
+func (t *Table) queueEvent(e engine.Event) { t.queueLine("event", e) }
 
 // queueOwner queues an x-seat line: seat i changed hands during the game.
 func (t *Table) queueOwner(i int) {
@@ -284,13 +288,7 @@ func (t *Table) queueHost(i int) {
 	t.queueSeat(seatLine{E: evSeat, Seat: i, Owner: toJSON(t.seats[i].owner), Host: toJSON(t.host)})
 }
 
-func (t *Table) queueSeat(l seatLine) {
-	if t.cfg.Journal == nil || t.jr.broken {
-		return
-	}
-	line, _ := json.Marshal(l)
-	t.jr.queue = append(t.jr.queue, line)
-}
+func (t *Table) queueSeat(l seatLine) { t.queueLine("seat", l) }
 
 // persist writes what the journal lacks: its header, then the queued lines.
 func (t *Table) persist() {

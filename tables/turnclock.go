@@ -49,7 +49,7 @@ func (t *Table) keepTurnLeft(prev, next armKey) {
 	if t.turnTimer == nil || t.deadline.IsZero() {
 		return
 	}
-	t.left = turnLeft{ok: true, events: prev.events, seat: prev.next, left: max(t.deadline.Sub(t.clock.Now()), 0)}
+	t.left = t.leftNow(prev)
 	if next.events == prev.events {
 		t.queueClock(t.left)
 	}
@@ -70,16 +70,20 @@ func (t *Table) keepRunningClock() {
 	if t.deadline.IsZero() {
 		return
 	}
-	t.queueClock(turnLeft{ok: true, events: t.armed.events, seat: t.armed.next, left: max(t.deadline.Sub(t.clock.Now()), 0)})
+	t.queueClock(t.leftNow(t.armed))
+}
+
+// leftNow is what is left now of the running turn clock armed for k.
+func (t *Table) leftNow(k armKey) turnLeft {
+	return turnLeft{ok: true, events: k.events, seat: k.next, left: max(t.deadline.Sub(t.clock.Now()), 0)}
 }
 
 // queueClock queues an x-clock line for the journal of a started game.
 func (t *Table) queueClock(l turnLeft) {
-	if t.cfg.Journal == nil || t.jr.broken || !t.jr.started && t.jr.header == nil {
+	if !t.jr.started && t.jr.header == nil {
 		return
 	}
-	line, _ := json.Marshal(clockLine{E: evClock, Events: l.events, Seat: l.seat, LeftMS: l.left.Milliseconds()})
-	t.jr.queue = append(t.jr.queue, line)
+	t.queueLine("clock", clockLine{E: evClock, Events: l.events, Seat: l.seat, LeftMS: l.left.Milliseconds()})
 }
 
 // replayClock takes a journaled x-clock line back: the last one of the
