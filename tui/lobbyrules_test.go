@@ -14,11 +14,7 @@ import (
 // anyone sits down there, in every language, within 80 columns; a table
 // of the usual rules says nothing.
 func TestLobbyNamesAWaitingTablesUnusualRules(t *testing.T) {
-	usual := tables.Summary{ID: "u1", Name: "u1", Ruleset: "singularity", Title: "Singularity", Seats: 4, Free: 3, Humans: 1,
-		Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer, Options: engine.Options{"scoring": "standard", "hook": "false", "special_rounds": ""}}
-	odd := usual
-	odd.ID, odd.Name, odd.TurnTimer = "o1", "o1", 0
-	odd.Options = engine.Options{"scoring": "progressive", "hook": "true", "special_rounds": "5:no_trump"}
+	usual, odd := usualAndOddTables()
 	for _, lang := range []string{"en", "de", "nl"} {
 		m := testModel(80, 24, Settings{Lang: lang})
 		m.lobbyU = lobby.Update{Version: 1, Tables: []lobby.TableInfo{{Summary: usual}, {Summary: odd}}}
@@ -47,4 +43,16 @@ func TestLobbyNamesAWaitingTablesUnusualRules(t *testing.T) {
 			}
 		}
 	}
+}
+
+// usualAndOddTables are two waiting Singularity tables: one of the usual
+// rules and the server's turn timer, one of three unusual rules and no
+// timer.
+func usualAndOddTables() (usual, odd tables.Summary) {
+	usual = tables.Summary{ID: "u1", Name: "u1", Ruleset: "singularity", Title: "Singularity", Seats: 4, Free: 3, Humans: 1,
+		Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer, Options: engine.Options{"scoring": "standard", "hook": "false", "special_rounds": ""}}
+	odd = usual
+	odd.ID, odd.Name, odd.TurnTimer = "o1", "o1", 0
+	odd.Options = engine.Options{"scoring": "progressive", "hook": "true", "special_rounds": "5:no_trump"}
+	return usual, odd
 }

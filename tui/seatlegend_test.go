@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/lobby"
-	"github.com/cardroom/cardroom/tables"
 )
 
 // The lobby's legend of ★ says how to get back to the seat in every
@@ -31,11 +29,7 @@ func TestSeatLegendSaysHowToReturn(t *testing.T) {
 // With the cursor on a table of unusual rules, the legend keeps a line of
 // its own and the rules are named whole under it.
 func TestSeatLegendBesideUnusualRules(t *testing.T) {
-	usual := tables.Summary{ID: "u1", Name: "u1", Ruleset: "singularity", Title: "Singularity", Seats: 4, Free: 3, Humans: 1,
-		Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer, Options: engine.Options{"scoring": "standard", "hook": "false", "special_rounds": ""}}
-	odd := usual
-	odd.ID, odd.Name, odd.TurnTimer = "o1", "o1", 0
-	odd.Options = engine.Options{"scoring": "progressive", "hook": "true", "special_rounds": "5:no_trump"}
+	usual, odd := usualAndOddTables()
 	for _, lang := range []string{"en", "de", "nl"} {
 		m := testModel(80, 24, Settings{Lang: lang})
 		mine := lobby.TableInfo{Summary: usual}
