@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -112,13 +114,13 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	case !tm.mayInviteBot():
 		return tm.m.fail(tables.ErrNotWaiting) // a bot sits down only at a waiting table
 	}
-	fp := strings.Join(f[2:], " ")
-	if !strings.HasPrefix(fp, "SHA256:") {
-		pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte(fp))
-		if err != nil {
-			return tm.m.fail(errors.New(tx.get("that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…) or its fingerprint (SHA256:…)")))
-		}
-		fp = hostkeys.Fingerprint(pub)
+	key := strings.Join(f[2:], " ")
+	fp, ok := keyID(key)
+	switch {
+	case !ok && strings.HasPrefix(key, "SHA256:"):
+		return tm.m.fail(errors.New(tx.get("not a whole fingerprint: give SHA256: and 43 characters as ssh-keygen -lf prints them, or the bot's .pub line (ssh-ed25519 AAAA…)")))
+	case !ok:
+		return tm.m.fail(errors.New(tx.get("that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…) or its fingerprint (SHA256:…)")))
 	}
 	name, _ := names.Clean(f[1]) // as a person's name
 	if name == "" {
@@ -142,6 +144,19 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 		}
 		return doneMsg{note: note}
 	}
+}
+
+// keyID is the id the server gives a typed key (a .pub line, or a fingerprint exactly as ssh-keygen -lf prints it).
+func keyID(key string) (id string, ok bool) {
+	if b64, ok := strings.CutPrefix(key, "SHA256:"); ok {
+		sum, err := base64.RawStdEncoding.Strict().DecodeString(b64)
+		return key, err == nil && len(b64) == 43 && len(sum) == sha256.Size
+	}
+	pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte(key))
+	if err != nil {
+		return "", false
+	}
+	return hostkeys.Fingerprint(pub), true
 }
 
 // nameAtTable reports whether a seat at the table shows name, compared as

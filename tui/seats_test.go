@@ -10,9 +10,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/sshapp"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -185,22 +187,93 @@ func TestUnknownCommandListsTheUsableOnes(t *testing.T) {
 	}
 	tm := newTableModel(testModel(80, 24, Settings{}), nil, nil)
 	tm.snap = tables.Snapshot{Version: 1, Ruleset: "doudizhu", Private: true, YouHost: true, You: 0, Phase: tables.Playing, Seats: seats}
-	if err := tm.command("invitebot robo SHA256:abc")().(doneMsg).err; !errors.Is(err, tables.ErrNotWaiting) {
+	if err := tm.command("invitebot robo " + botKeyFP)().(doneMsg).err; !errors.Is(err, tables.ErrNotWaiting) {
 		t.Errorf(":invitebot once the game runs: %v, want %v", err, tables.ErrNotWaiting)
 	}
 	tm.snap.Phase = tables.Waiting
 	for _, name := range []string{tm.snap.Seats[0].Name, strings.ToUpper(tm.snap.Seats[0].Name)} {
-		if err := tm.command("invitebot " + name + " SHA256:abc")().(doneMsg).err; !errors.Is(err, tables.ErrBotNameTaken) {
+		if err := tm.command("invitebot " + name + " " + botKeyFP)().(doneMsg).err; !errors.Is(err, tables.ErrBotNameTaken) {
 			t.Errorf(":invitebot %s, the name of seat 1: %v, want %v", name, err, tables.ErrBotNameTaken)
 		}
 	}
 	// A bot's name is cleaned as a person's: no invisible characters, NFC,
 	// two marks on a letter at most.
-	if msg := tm.command("invitebot ro\u200bbo\u0301\u0301\u0301\u0301 SHA256:abc")().(doneMsg); msg.err != nil || !strings.HasPrefix(msg.note, "rob\u00f3\u0301 may sit here") {
+	if msg := tm.command("invitebot ro\u200bbo\u0301\u0301\u0301\u0301 " + botKeyFP)().(doneMsg); msg.err != nil || !strings.HasPrefix(msg.note, "rob\u00f3\u0301 may sit here") {
 		t.Errorf(":invitebot with invisible characters and marks in the name: %+v", msg)
 	}
-	if msg := tm.command("invitebot \u200b SHA256:abc")().(doneMsg); msg.err == nil || !strings.Contains(msg.err.Error(), "usage") {
+	if msg := tm.command("invitebot \u200b " + botKeyFP)().(doneMsg); msg.err == nil || !strings.Contains(msg.err.Error(), "usage") {
 		t.Errorf(":invitebot with a name of invisible characters only: %+v", msg)
+	}
+}
+
+// A bot's key as ssh-keygen made it: the line of its .pub file and the
+// fingerprint `ssh-keygen -lf` printed for it.
+const (
+	botKeyLine = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICC5g8vL3lENDsPZSyfdjCC+PShGMqks35rqn0CBQ7pv bot@x"
+	botKeyFP   = "SHA256:Y/86JGf4y7xjk6t1CYP9HxVyzVwCKlIFfwDKbDo9qe8"
+)
+
+// :invitebot takes a key as a .pub line or as the fingerprint ssh-keygen
+// prints, and keeps the invitation under the id the server gives that key
+// (hostkeys.Fingerprint, as sshserver's identity has it), so the bot finds
+// it; anything else is refused, in the host's language, naming both forms.
+func TestInviteBotTakesAKeyOrAWholeFingerprint(t *testing.T) {
+	pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte(botKeyLine))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id := hostkeys.Fingerprint(pub); id != botKeyFP {
+		t.Fatalf("the server names the key %s, ssh-keygen %s", id, botKeyFP)
+	}
+	seats := []tables.SeatInfo{{Name: "alice", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot}, {Name: "Alan", Kind: tables.Bot}}
+	snap := tables.Snapshot{Version: 1, Ruleset: "doudizhu", Private: true, YouHost: true, You: 0, Phase: tables.Waiting, Seats: seats, Code: "abcdef"}
+	for _, key := range []string{botKeyLine, strings.TrimSuffix(botKeyLine, " bot@x"), botKeyFP} {
+		m := onTable(testModel(80, 24, Settings{}), snap)
+		if msg := m.table.command("invitebot robo " + key)().(doneMsg); msg.err != nil {
+			t.Fatalf(":invitebot robo %s: %v", key, msg.err)
+		}
+		if iv, ok, _ := m.app.bots.invited(botKeyFP); !ok || iv.name != "robo" {
+			t.Errorf(":invitebot robo %s: the invitation under %s is %+v (%v)", key, botKeyFP, iv, ok)
+		}
+	}
+	fp := strings.TrimPrefix(botKeyFP, "SHA256:")
+	bad := []string{
+		"SHA256:abc",
+		"SHA256:",
+		"SHA256:" + fp[:42],
+		"SHA256:" + fp + "A",
+		"SHA256:" + fp + "=",
+		"SHA256:" + fp + " bot@x",
+		"SHA256:" + strings.ReplaceAll(fp, "/", "_"),
+		"SHA256:" + fp[:42] + "9", // bits past the 32 bytes
+		"sha256:" + fp,
+		"MD5:" + fp,
+		"256 " + botKeyFP + " bot@x (ED25519)",
+		"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICC5g8vL3lENDsPZ",
+	}
+	english := map[string]string{}
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, key := range bad {
+			m := onTable(testModel(80, 24, Settings{Lang: lang}), snap)
+			msg := m.table.command("invitebot robo " + key)().(doneMsg)
+			if msg.err == nil {
+				t.Errorf("%s: :invitebot robo %s was taken: %q", lang, key, msg.note)
+				continue
+			}
+			if lang == "en" {
+				english[key] = msg.err.Error()
+			} else if msg.err.Error() == english[key] {
+				t.Errorf("%s: :invitebot robo %s: the answer is not translated: %q", lang, key, msg.err)
+			}
+			for _, want := range []string{".pub", "ssh-ed25519 AAAA…", "SHA256:"} {
+				if !strings.Contains(msg.err.Error(), want) {
+					t.Errorf("%s: :invitebot robo %s answers %q, which does not name %q", lang, key, msg.err, want)
+				}
+			}
+			if _, ok, _ := m.app.bots.invited(key); ok {
+				t.Errorf("%s: :invitebot robo %s was refused but kept", lang, key)
+			}
+		}
 	}
 }
 
@@ -562,7 +635,7 @@ func TestInviteBotHintNamesBothKeyForms(t *testing.T) {
 	for _, lang := range []string{"en", "de", "nl"} {
 		m := testModel(80, 24, Settings{Lang: lang})
 		m = onTable(m, tables.Snapshot{Version: 1, Ruleset: "doudizhu", Private: true, YouHost: true, You: 0, Phase: tables.Waiting, Seats: seats})
-		for _, line := range []string{"invitebot robo notakey", "invitebot robo"} {
+		for _, line := range []string{"invitebot robo notakey", "invitebot robo", "invitebot robo SHA256:abc"} {
 			msg := m.table.command(line)().(doneMsg)
 			if msg.err == nil {
 				t.Fatalf("%s: :%s was taken", lang, line)
