@@ -50,24 +50,6 @@ func (t *Table) claimHost(p Player, i int) {
 	}
 }
 
-// rename keeps the name p comes back under (Sit, Subscribe) on their seat
-// i (-1: none), where they held it, and on the host role they hold, so that
-// what the table says of them from now on, its standings and its name for
-// its host use their present name; the table is told of the new name.
-func (t *Table) rename(p Player, i int) {
-	if p.Name == "" {
-		return
-	}
-	if i >= 0 && t.seats[i].owner.Name != p.Name {
-		t.system(fmt.Sprintf("%s is now called %s", t.seats[i].owner.Name, p.Name))
-		t.seats[i].owner.Name = p.Name
-		t.renameHolder(p, i)
-	}
-	if t.isHost(p) {
-		t.host.Name = p.Name
-	}
-}
-
 // closeDeserted closes a waiting table its last person has left: its host
 // has gone, and no seat is a person's and nobody watches, so nobody is left
 // to start it; the lobby stops listing it at once instead of when it would

@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"strings"
@@ -207,4 +208,58 @@ func TestComingBackUnderAnotherNameRenamesSeatAndHost(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A person who comes back under another name during the game keeps it
+// through a crash: the restored table names their seat, the host and the
+// finished game's record by the new names, and says each rename once.
+func TestRestoreKeepsARename(t *testing.T) {
+	reg := engine.NewRegistry(toyRuleset("toy"))
+	synctest.Test(t, func(t *testing.T) {
+		cfg := defaultConfig("toy")
+		cfg.BotPace = time.Second
+		j := newMemJournal()
+		cfg.Journal = j
+		r := newRig(t, cfg)
+		must(t, r.table.Sit(bob, 1))
+		a, b := r.subscribe(alice), r.subscribe(bob)
+		must(t, r.table.Start(alice))
+		a.now()
+		a.sub.Close() // she logs in again as eve, and bob as rob
+		b.sub.Close()
+		eve, rob := Player{ID: alice.ID, Name: "eve"}, Player{ID: bob.ID, Name: "rob"}
+		r.subscribe(eve)
+		must(t, r.table.Sit(rob, -1))
+		synctest.Wait()
+		rr := restoredRig(t, reg, j.saved("t1"), Config{}, newMemJournal())
+		c := rr.subscribe(carol)
+		s := c.now()
+		if s.Host != "eve" || s.Seats[0].Name != "eve" || s.Seats[1].Name != "rob" {
+			t.Fatalf("restored host %q seats %q %q, want eve, eve and rob", s.Host, s.Seats[0].Name, s.Seats[1].Name)
+		}
+		e := rr.subscribe(eve) // back as eve: nothing to tell
+		e.now()
+		e.sub.Close()
+		for old, now := range map[string]string{"alice": "eve", "bob": "rob"} {
+			said := old + " is now called " + now
+			if got := linesAbout(c, old); len(slices.DeleteFunc(slices.Clone(got), func(l string) bool { return l != said })) != 1 {
+				t.Errorf("the restored lines about %s: %q, want one that says %s is now called %s", old, got, old, now)
+			}
+		}
+		rj := rr.table.cfg.Journal.(*memJournal)
+		for i := 0; s.Phase != Over && i < 100; i++ { // their bots play the rest
+			rr.advance(time.Second)
+			s = c.now()
+		}
+		if len(rj.finished) != 1 {
+			t.Fatalf("finished %d games, want the restored one", len(rj.finished))
+		}
+		f := rj.finished[0]
+		if f.Seats[0].Name != "eve" || f.Seats[1].Name != "rob" {
+			t.Errorf("the finished game names %q and %q, want eve and rob", f.Seats[0].Name, f.Seats[1].Name)
+		}
+		if bytes.Contains(f.Record, []byte(`"x-`)) {
+			t.Errorf("the finished record holds the table's own lines:\n%s", f.Record)
+		}
+	})
 }

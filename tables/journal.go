@@ -25,7 +25,8 @@ import (
 // informative keys (the table's settings and seat owners, see Restore); the
 // event lines are RECORD.md event lines plus the table's own lines, whose
 // "e" starts with "x-": "x-seat" (a seat changed hands during the game),
-// "x-admit" (admit.go), "x-clock" (turnclock.go), "x-chat" (chatjournal.go).
+// "x-admit" (admit.go), "x-clock" (turnclock.go), "x-chat" (chatjournal.go),
+// "x-name" (rename.go).
 // Only the event lines go into the finished game's record. The journal of a
 // table that stops without its game being over (server shutdown, a crash)
 // stays, and Restore brings the table back from it.
@@ -514,6 +515,8 @@ func (t *Table) replayLine(line []byte) error {
 		return t.replayClock(line)
 	case evChat:
 		return t.replayChat(line)
+	case evName:
+		return t.replayName(line)
 	}
 	var e engine.Event
 	if err := json.Unmarshal(line, &e); err != nil {
