@@ -793,3 +793,30 @@ func TestClosedChannelEndsTheSessionOnAnOpenConnection(t *testing.T) {
 		t.Fatal("the session went on after its client closed its channel")
 	}
 }
+
+// A client that ends its input but keeps its channel (`ssh -tt host watch
+// CODE </dev/null`, a screen that only shows) stays: the session goes on
+// and follows its window until the channel closes.
+func TestEndOfInputKeepsTheSession(t *testing.T) {
+	ts := start(t, sshserver.Config{})
+	ctx := testCtx(t)
+	a := dial(ctx, t, ts.addr, sshtest.Options{User: "a"})
+	waitFor(ctx, t, a, "size 80x24")
+	s := ts.app.session(ctx, t, 1)
+	if err := a.CloseInput(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Resize(100, 30); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(ctx, t, a, "size 100x30")
+	if s.Context().Err() != nil {
+		t.Fatal("the session ended with its input")
+	}
+	a.Close()
+	select {
+	case <-s.Context().Done():
+	case <-ctx.Done():
+		t.Fatal("the session went on after its client left")
+	}
+}

@@ -517,12 +517,11 @@ func (s *Server) pump(sess *Session, pw *io.PipeWriter) {
 			}
 		}
 		if err != nil {
-			// The client closed its side of the channel, or the channel
-			// failed: either way nobody types or reads here any more. The
-			// connection may live on (OpenSSH's ControlMaster keeps it for
-			// its other sessions), so its end cannot be waited for.
+			// The client sent its last input (`ssh -tt host </dev/null`
+			// keeps reading the screen) or closed the channel, which
+			// watch learns of when its window changes end.
 			pw.CloseWithError(io.EOF)
-			sess.hangUp()
+			s.log.Debug("input ended", "session", sess.id)
 			return
 		}
 	}
@@ -597,7 +596,11 @@ func (s *Server) watch(sess *Session, p *tea.Program, winch <-chan ssh.Window, r
 			hungUp = nil
 		case win, ok := <-winch:
 			if !ok {
+				// The channel is closed. The connection may live on
+				// (OpenSSH's ControlMaster keeps it for its other
+				// sessions), so its end cannot be waited for.
 				winch = nil
+				sess.hangUp()
 				continue
 			}
 			if w, h := s.clamp(win); sess.setWindow(w, h) {

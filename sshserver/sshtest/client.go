@@ -370,6 +370,10 @@ func (c *Client) Type(keys string) error {
 	return err
 }
 
+// CloseInput ends the session's input (EOF), as `ssh -tt host </dev/null`
+// does; the channel stays open and the output goes on.
+func (c *Client) CloseInput() error { return c.stdin.Close() }
+
 // Resize changes the pty size (a window-change request) and the screen.
 func (c *Client) Resize(w, h int) error {
 	c.screen.Resize(w, h)
