@@ -130,12 +130,19 @@ func decodeListing(b []byte) (lobby.Listing, error) {
 func (n *Node) watch(w jetstream.KeyWatcher) {
 	defer n.wg.Done()
 	defer func() { _ = w.Stop() }()
+	updates := w.Updates()
 	for {
 		var e jetstream.KeyValueEntry
+		var ok bool
 		select {
 		case <-n.ctx.Done():
 			return
-		case e = <-w.Updates():
+		case e, ok = <-updates:
+		}
+		if !ok {
+			n.log.Error("cluster: the table directory's watch ended; this node no longer sees the others' tables")
+			updates = nil
+			continue
 		}
 		if e == nil {
 			continue // the end of the values there were when the watch began

@@ -324,15 +324,22 @@ func (n *Node) watchLeases(w jetstream.KeyWatcher) {
 	defer func() { _ = w.Stop() }()
 	scan := time.NewTicker(n.leaseTTL())
 	defer scan.Stop()
+	updates := w.Updates()
 	for {
 		var e jetstream.KeyValueEntry
+		var ok bool
 		select {
 		case <-n.ctx.Done():
 			return
 		case <-scan.C:
 			n.orphans()
 			continue
-		case e = <-w.Updates():
+		case e, ok = <-updates:
+		}
+		if !ok {
+			n.log.Error("cluster: the leases' watch ended; tables are taken over by the scan alone")
+			updates = nil
+			continue
 		}
 		if e == nil {
 			n.orphans() // the watch is current: tables nobody holds (all nodes were down)
