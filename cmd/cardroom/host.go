@@ -185,6 +185,10 @@ func (b timedBot) DecideContext(ctx context.Context, v engine.View, rng *rand.Ra
 	return mv
 }
 
+// Name is the wrapped bot's name, so that timing a bot does not change
+// the name it is rated under.
+func (b timedBot) Name() string { return tables.BotKind(b.Bot) }
+
 // tablesByGame counts the lobby's running tables by rule set.
 func tablesByGame(lob *lobby.Lobby) func() map[string]int {
 	return func() map[string]int {

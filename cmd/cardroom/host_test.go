@@ -11,8 +11,11 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/metrics"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 	"github.com/cardroom/cardroom/store"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // --log-format json writes one JSON object a line; an unknown format is a
@@ -104,5 +107,29 @@ func TestBackupWhileServing(t *testing.T) {
 	}
 	if code := run([]string{"backup"}, nil, &out, &errOut); code != 2 {
 		t.Errorf("backup without FILE: exit %d", code)
+	}
+}
+
+// A bot timed for the metrics (--metrics) is rated under the name of the
+// bot it wraps, not under the wrapper's Go type.
+func TestTimedBotKeepsItsName(t *testing.T) {
+	m := metrics.New(metrics.Sources{})
+	for _, rs := range []string{"singularity", "doudizhu"} {
+		for _, level := range games.Levels() {
+			plain, err := games.LevelBot(rs, level, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			timed, err := timedLevelBots(games.LevelBot, m)(rs, level, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := tables.BotKind(timed), tables.BotKind(plain); got != want {
+				t.Errorf("%s %s: timed bot rated as %q, want %q", rs, level, got, want)
+			}
+		}
+		if got, want := tables.BotKind(timedBots(games.Bot, m)(rs, 1)), tables.BotKind(games.Bot(rs, 1)); got != want {
+			t.Errorf("%s default bot: timed bot rated as %q, want %q", rs, got, want)
+		}
 	}
 }
