@@ -41,6 +41,7 @@ type liveInfo struct {
 	ip    string
 	since time.Time
 	guest bool
+	subs  *subscriptions // the session's: what it shows (rewatch.go)
 }
 
 // SetAdmins makes the keys with these fingerprints ("SHA256:…") admins.

@@ -85,36 +85,47 @@ func (a *App) NewSession(s sshapp.Session) tea.Model {
 		return nil
 	}
 	a.mu.Lock()
-	old := a.live[id.ID]
-	a.live[id.ID] = s
-	a.who[id.ID] = liveInfo{name: entry.Player.Name, ip: hostOf(s.RemoteAddr()), since: a.now(), guest: id.Guest}
 	set, ok := a.settings[id.ID]
 	a.mu.Unlock()
-	if old != nil {
-		old.Close("You logged in again from another terminal; this session was closed.")
-	}
 	if !ok {
 		set = a.loadSettings(id.ID, id.Guest, s.Environ())
 	}
 	m := newModel(a, s, entry, set)
+	a.mu.Lock()
+	old, prev := a.live[id.ID], a.who[id.ID]
+	a.live[id.ID] = s
+	a.who[id.ID] = liveInfo{name: entry.Player.Name, ip: hostOf(s.RemoteAddr()), since: a.now(), guest: id.Guest, subs: m.subs}
+	a.mu.Unlock()
+	if old != nil {
+		old.Close("You logged in again from another terminal; this session was closed.")
+	}
 	m.backToSeat(entry.Seated)
+	m.backToWatch(prev.subs)
 	context.AfterFunc(s.Context(), m.cleanup) // no goroutine waits for the session's end
 	return m
 }
 
 // ended is called by a session's model when its program ends, playing the
-// running game it sat at on the table screen ("" when none).
-func (a *App) ended(s session, p tables.Player, playing string) {
-	a.mu.Lock()
-	cur, ok := a.live[p.ID]
-	last := ok && session(cur) == s // not replaced by a newer session
-	if last {
-		delete(a.live, p.ID)
-		delete(a.who, p.ID)
+// running game it sat at on the table screen and watching the table it
+// watched there ("" when none). The session stays live until what it
+// leaves behind is written: a login meanwhile finds the table it watches by
+// replacing it (backToWatch).
+func (a *App) ended(s session, p tables.Player, playing, watching string) {
+	last := func() bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		cur, ok := a.live[p.ID]
+		return ok && session(cur) == s // not replaced by a newer session
 	}
-	a.mu.Unlock()
-	if last {
+	if last() {
 		a.noteLeftGames(p.ID, playing)
+		a.noteWatching(p.ID, watching)
+		a.mu.Lock()
+		if cur, ok := a.live[p.ID]; ok && session(cur) == s {
+			delete(a.live, p.ID)
+			delete(a.who, p.ID)
+		}
+		a.mu.Unlock()
 	}
 	_ = a.lobby.Exit(p.ID)
 }

@@ -128,21 +128,28 @@ func (m *model) leftGameNote(msg leftGameMsg) string {
 	return tx.f("Your %s game ended without you: place %d of %d, %d points.", title, msg.place, msg.of, msg.total)
 }
 
-// setPlaying keeps the table of snapshot s as the running game the person
-// sits at, or none when s is no running game of theirs.
-func (s *subscriptions) setPlaying(snap tables.Snapshot) {
-	id := ""
+// setShown keeps, from snapshot snap of the table screen, the running game
+// the person sits at (none when snap is no running game of theirs) and the
+// table they watch (none when they sit, or its game is over); once the
+// session has ended they stay as it left them.
+func (s *subscriptions) setShown(snap tables.Snapshot) {
+	playing, watching := "", ""
 	if snap.Phase == tables.Playing && snap.You >= 0 {
-		id = snap.TableID
+		playing = snap.TableID
+	}
+	if snap.Phase != tables.Over && snap.You < 0 {
+		watching = snap.TableID
 	}
 	s.mu.Lock()
-	s.playing = id
+	if !s.done {
+		s.playing, s.watching = playing, watching
+	}
 	s.mu.Unlock()
 }
 
-// playingAt is the table setPlaying kept.
-func (s *subscriptions) playingAt() string {
+// shownAt is the running game and the watched table setShown kept.
+func (s *subscriptions) shownAt() (playing, watching string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.playing
+	return s.playing, s.watching
 }

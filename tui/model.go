@@ -156,7 +156,8 @@ func (m *model) restyle() {
 // their table keeps their seat for them (ON-2).
 func (m *model) cleanup() {
 	m.subs.closeAll()
-	m.app.ended(m.sess, m.player, m.subs.playingAt())
+	playing, watching := m.subs.shownAt()
+	m.app.ended(m.sess, m.player, playing, watching)
 }
 
 // subscriptions holds the session's open subscriptions so they can be closed
@@ -171,6 +172,10 @@ type subscriptions struct {
 	// table screen ("" elsewhere): told at their next login if it ends
 	// without them (leftgame.go).
 	playing string
+	// watching is the table the person watches on the table screen (""
+	// elsewhere, and once they chose to quit): their next login soon after
+	// lands there again (rewatch.go).
+	watching string
 }
 
 // setLobby records the lobby subscription; false if the session has ended
@@ -198,10 +203,17 @@ func (s *subscriptions) setTable(sub *tables.Subscription) (old *tables.Subscrip
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	old, s.table = s.table, sub
-	if sub != old {
-		s.playing = ""
+	if sub != old && !s.done {
+		s.playing, s.watching = "", ""
 	}
 	return old, !s.done
+}
+
+// quitting forgets the watched table: the person chose to end the session.
+func (s *subscriptions) quitting() {
+	s.mu.Lock()
+	s.watching = ""
+	s.mu.Unlock()
 }
 
 func (s *subscriptions) closeAll() {
@@ -419,6 +431,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.drawn = "" // the game-over screen's line changed
 		}
 		return m, waitLobby(msg.sub)
+	case rewatchMsg:
+		m.rewatched(msg)
+		return m, nil
 	case satMsg:
 		m.entering = false
 		if msg.err != nil {
@@ -447,9 +462,10 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// The table has ended: keep its last screen (the standings)
 			// until the player goes back to the lobby.
 			m.table.ended = true
+			m.subs.setShown(tables.Snapshot{Phase: tables.Over})
 			return m, nil
 		}
-		m.subs.setPlaying(msg.s)
+		m.subs.setShown(msg.s)
 		return m, tea.Batch(m.table.snapshot(msg.s), waitSnap(msg.sub))
 	case tickMsg:
 		if m.table != nil && msg.tm == m.table && msg.seq == m.table.tickSeq {
@@ -576,10 +592,12 @@ func (m *model) say(s string, isErr bool) {
 func (m *model) key(k tea.KeyMsg) tea.Cmd {
 	m.drawn = ""
 	if k.String() == "ctrl+c" {
+		m.subs.quitting()
 		return tea.Quit
 	}
 	if m.tooSmallNow() { // nothing may act unseen: only q, as the screen says
 		if k.String() == "q" {
+			m.subs.quitting()
 			return tea.Quit
 		}
 		return nil
