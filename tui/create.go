@@ -63,10 +63,11 @@ type createForm struct {
 	editing  bool       // typing into a round-map field
 	input    *lineInput // the text being typed
 	err      string
+	tx       *text // the player's language, for the words typed into a round-map field
 }
 
 func newCreateForm(rs []*engine.Ruleset, game string) *createForm {
-	f := &createForm{rulesets: rs, levels: games.Levels()}
+	f := &createForm{rulesets: rs, levels: games.Levels(), tx: newText("en")}
 	f.setPaces(tables.DefaultBotPace)
 	f.setHolds(tables.DefaultTrickPause)
 	f.setTimers(tables.DefaultTurnTimer)
@@ -172,7 +173,7 @@ func (f *createForm) edit() bool {
 	if !ok || spec.Kind != engine.RoundMap {
 		return false
 	}
-	f.editing, f.input = true, newLineInput(f.values[spec.Name], 80, nil)
+	f.editing, f.input = true, newLineInput(roundsText(f.tx, f.values[spec.Name]), 80, nil)
 	return true
 }
 
@@ -189,7 +190,12 @@ func (f *createForm) updateEditing(k tea.KeyMsg) formResult {
 	spec, _ := f.optionAt(f.cursor)
 	switch k.Type {
 	case tea.KeyEnter:
-		v, err := f.ruleset().Resolve(engine.Options{spec.Name: f.input.value()})
+		typed, err := readRounds(f.tx, spec, f.input.value())
+		if err != nil {
+			f.err = err.Error()
+			return formStay
+		}
+		v, err := f.ruleset().Resolve(engine.Options{spec.Name: typed})
 		if err != nil {
 			f.err = err.Error()
 			return formStay

@@ -115,10 +115,10 @@ func TestCreateFormEnterCreatesFromTheTextField(t *testing.T) {
 	}
 }
 
-// An option's error names every value it takes, on a second line when it
-// needs one, instead of being cut at 80 columns.
+// An option's error names every value it takes, in the player's words, on
+// a second line when it needs one, instead of being cut at 80 columns.
 func TestCreateFormErrorIsNotCut(t *testing.T) {
-	for _, lang := range []string{"en", "de"} {
+	for lang, last := range map[string]string{"en": "forehead", "de": "Stirn."} {
 		m := testModel(80, 24, Settings{Lang: lang})
 		f := m.newForm("singularity")
 		for f.cursor = 0; !f.onText(); f.cursor++ {
@@ -132,7 +132,7 @@ func TestCreateFormErrorIsNotCut(t *testing.T) {
 			t.Fatalf("%s: 5:foo as special rounds gives no error", lang)
 		}
 		view := ansi.Strip(f.view(m.st, m.tx, 80, 22))
-		if !strings.Contains(strings.Join(strings.Fields(view), " "), "forehead") {
+		if !strings.Contains(strings.Join(strings.Fields(view), " "), last) {
 			t.Errorf("%s: the error does not name every value:\n%s", lang, view)
 		}
 	}
@@ -279,5 +279,62 @@ func TestCreateFormTypingOnTheTextFieldEditsIt(t *testing.T) {
 	f.cursor = field
 	if f.update(keyMsg("q")) != formCancel {
 		t.Error("q on the text field does not leave the form")
+	}
+}
+
+// The special rounds field takes each kind in the player's words as well as
+// the option words, in any case, with or without spaces or a word for
+// round, and keeps the option words; editing shows the player's words, and
+// a kind it does not know is refused with the words it takes.
+func TestCreateFormSpecialRoundsInThePlayersWords(t *testing.T) {
+	for _, c := range []struct{ lang, typed, want, shown string }{
+		{"de", "1:stirnrunde,2:Trumpfwahl,3:ohneTrumpf,4:blind", "1:forehead,2:trump_choice,3:no_trump,4:blind", "1:Stirn,2:Trumpfwahl,3:ohne Trumpf,4:blind"},
+		{"de", "5:no_trump, 7:OHNE TRUMPF", "5:no_trump,7:no_trump", "5:ohne Trumpf,7:ohne Trumpf"},
+		{"de", "5:blind,5:Blindrunde", "", ""},
+		{"de", "2:trump_choice,7:Ohne Trumpf", "2:trump_choice,7:no_trump", "2:Trumpfwahl,7:ohne Trumpf"},
+		{"nl", "1:voorhoofdronde,2:Troefkeuze,3:zondertroef,5:zonder troef", "1:forehead,2:trump_choice,3:no_trump,5:no_trump", "1:voorhoofd,2:troefkeuze,3:zonder troef,5:zonder troef"},
+		{"nl", "1:voorhoofd,2:troef keuze,3:Zonder Troef,6:blinde ronde", "1:forehead,2:trump_choice,3:no_trump,6:blind", "1:voorhoofd,2:troefkeuze,3:zonder troef,6:blind"},
+		{"de", "2:Trumpfwahlrunde,3:Runde ohne Trumpf,4:stirn", "2:trump_choice,3:no_trump,4:forehead", "2:Trumpfwahl,3:ohne Trumpf,4:Stirn"},
+		{"en", "1:forehead round,2:Trump Choice,3:no_trump", "1:forehead,2:trump_choice,3:no_trump", "1:forehead,2:trump_choice,3:no_trump"},
+	} {
+		m := testModel(80, 24, Settings{Lang: c.lang})
+		f := m.newForm("singularity")
+		for f.cursor = 0; !f.onText(); f.cursor++ {
+		}
+		f.update(keyMsg("e"))
+		f.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(c.typed), Paste: true})
+		f.update(keyMsg("enter"))
+		if c.want == "" { // round 5 twice: the rule set's refusal, not the words'
+			if !strings.Contains(f.err, "given twice") {
+				t.Errorf("%s %q: error %q, want round 5 given twice", c.lang, c.typed, f.err)
+			}
+			continue
+		}
+		if got := f.values["special_rounds"]; got != c.want || f.err != "" {
+			t.Errorf("%s %q: holds %q (error %q), want %q", c.lang, c.typed, got, f.err, c.want)
+		}
+		if f.update(keyMsg("e")); f.input.value() != c.shown {
+			t.Errorf("%s: editing %q shows %q, want %q", c.lang, f.values["special_rounds"], f.input.value(), c.shown)
+		}
+	}
+	for lang, want := range map[string]string{
+		"de": `Runde 3: "Stirnrund" gibt es nicht, nur Trumpfwahl, ohne Trumpf, blind, Stirn.`,
+		"nl": `ronde 3: "hoofd" is niet een van troefkeuze, zonder troef, blind, voorhoofd.`,
+	} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		f := m.newForm("singularity")
+		for f.cursor = 0; !f.onText(); f.cursor++ {
+		}
+		f.update(keyMsg("e"))
+		typed := map[string]string{"de": "2:blind,3:Stirnrund", "nl": "2:blind,3:hoofd"}[lang]
+		f.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(typed), Paste: true})
+		f.update(keyMsg("enter"))
+		if got := m.tx.message(f.err); !strings.Contains(got, want) || f.values["special_rounds"] != "" {
+			t.Errorf("%s %q: error %q, want %q, the field unchanged", lang, typed, got, want)
+		}
+	}
+	m := testModel(80, 24, Settings{Lang: "de"})
+	if doc := optionDoc(m.tx, "singularity", engine.OptionSpec{Name: "special_rounds"}); !strings.Contains(doc, "z. B. 5:Trumpfwahl,7:ohne Trumpf") {
+		t.Errorf("the German hint: %q", doc)
 	}
 }

@@ -92,6 +92,7 @@ func (m *model) newForm(game string) *createForm {
 		}
 	}
 	f := newCreateForm(m.app.reg.All(), game)
+	f.tx = m.tx
 	def := tables.DefaultBotPace
 	if m.app.lobby != nil {
 		def = m.app.lobby.BotPace()
