@@ -226,19 +226,19 @@ func (f *createForm) change(d int) {
 		f.game = (f.game + len(f.rulesets) + d) % len(f.rulesets)
 		f.resetGame()
 	case row == 1:
-		f.players = clamp(f.players+d, r.MinPlayers, r.MaxPlayers)
+		f.players = r.MinPlayers + wrap(f.players-r.MinPlayers+d, r.MaxPlayers-r.MinPlayers+1)
 		f.fitOptions()
 	case row == n-5:
-		f.pace = clamp(f.pace+d, 0, len(f.paces)-1) // in order, fastest to slowest
+		f.pace = wrap(f.pace+d, len(f.paces)) // in order, fastest to slowest
 	case row == n-4:
-		f.hold = clamp(f.hold+d, 0, len(f.holds)-1) // in order, shortest to longest
+		f.hold = wrap(f.hold+d, len(f.holds)) // in order, shortest to longest
 	case row == n-3:
 		f.private = !f.private
 	case row == n-2:
-		f.timer = (f.timer + len(f.timers) + d) % len(f.timers)
+		f.timer = wrap(f.timer+d, len(f.timers))
 	case f.seatAt(row) > 0:
 		i := f.seatAt(row)
-		f.level[i] = (f.level[i] + len(f.levels) + d) % len(f.levels)
+		f.level[i] = wrap(f.level[i]+d, len(f.levels))
 	default:
 		spec, ok := f.optionAt(row)
 		if !ok {
@@ -259,12 +259,14 @@ func (f *createForm) change(d int) {
 					i = j
 				}
 			}
-			v = spec.Values[(i+len(spec.Values)+d)%len(spec.Values)]
+			v = spec.Values[wrap(i+d, len(spec.Values))]
 		case engine.Int:
 			n, _ := strconv.Atoi(v)
-			for next := n + d; next >= spec.Min && next <= spec.Max; next += d {
-				if !f.refused(spec.Name, strconv.Itoa(next)) { // the seats may narrow the range
-					v = strconv.Itoa(next)
+			size := spec.Max - spec.Min + 1
+			for step := 1; step < size; step++ { // past one end on to the other
+				next := strconv.Itoa(spec.Min + wrap(n-spec.Min+d*step, size))
+				if !f.refused(spec.Name, next) { // the seats may narrow the range
+					v = next
 					break
 				}
 			}
@@ -301,6 +303,11 @@ func (f *createForm) fitOptions() {
 
 func clamp(v, lo, hi int) int {
 	return max(lo, min(hi, v))
+}
+
+// wrap is index i of a list of n values, past either end on at the other.
+func wrap(i, n int) int {
+	return (i%n + n) % n
 }
 
 // view draws the form in width columns and at most height lines: an error

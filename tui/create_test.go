@@ -27,7 +27,7 @@ func TestCreateFormTrickPause(t *testing.T) {
 		t.Fatalf("no trick pause in the form:\n%s", ansi.Strip(f.view(m.st, m.tx, 80, 22)))
 	}
 	f.cursor = f.rows() - 4 // the trick pause
-	for range len(f.holds) {
+	for range f.holdDef {
 		f.update(keyMsg("left"))
 	}
 	if got := f.request().TrickPause; got != lobby.Off {
@@ -139,8 +139,9 @@ func TestCreateFormErrorIsNotCut(t *testing.T) {
 }
 
 // The form offers only the numbers the seats allow: Boerenbridge's most
-// cards goes up to 13 with 4 seats, 17 with 3, and comes down to what the
-// seats allow when they change.
+// cards goes up to 13 with 4 seats, 17 with 3 (← from as many as possible
+// wraps to the most), and comes down to what the seats allow when they
+// change; → from the most wraps to as many as possible.
 func TestCreateFormOffersOnlyWhatTheSeatsAllow(t *testing.T) {
 	m := testModel(80, 24, Settings{})
 	f := m.newForm("boerenbridge")
@@ -151,9 +152,8 @@ func TestCreateFormOffersOnlyWhatTheSeatsAllow(t *testing.T) {
 			f.change(players - f.players)
 		}
 		f.cursor = row
-		for range 20 {
-			f.update(keyMsg("right"))
-		}
+		f.values["max_cards"] = "0"
+		f.update(keyMsg("left"))
 		return f.values["max_cards"]
 	}
 	if got := most(4); got != "13" {
@@ -171,11 +171,9 @@ func TestCreateFormOffersOnlyWhatTheSeatsAllow(t *testing.T) {
 		t.Errorf("the form refuses what it offered: %s", f.err)
 	}
 	f.cursor = row
-	for range 20 {
-		f.update(keyMsg("left"))
-	}
+	f.update(keyMsg("right"))
 	if got := f.values["max_cards"]; got != "0" {
-		t.Errorf("most cards goes down to %s, want 0", got)
+		t.Errorf("→ from 13 cards goes to %s, want 0", got)
 	}
 }
 
@@ -336,5 +334,51 @@ func TestCreateFormSpecialRoundsInThePlayersWords(t *testing.T) {
 	m := testModel(80, 24, Settings{Lang: "de"})
 	if doc := optionDoc(m.tx, "singularity", engine.OptionSpec{Name: "special_rounds"}); !strings.Contains(doc, "z. B. 5:Trumpfwahl,7:ohne Trumpf") {
 		t.Errorf("the German hint: %q", doc)
+	}
+}
+
+// ← and → wrap on every row of choices: past the first value to the last
+// and past the last to the first, so either key comes round to the start.
+func TestCreateFormChoicesWrap(t *testing.T) {
+	m := testModel(80, 24, Settings{Lang: "nl"})
+	for _, game := range []string{"singularity", "boerenbridge", "specialrounds", "doudizhu"} {
+		f := m.newForm(game)
+		for f.cursor = 0; f.cursor < f.rows()-1; f.cursor++ {
+			if f.onText() || f.cursor == f.rows()-3 { // a text; private is yes or no
+				continue
+			}
+			start := f.view(m.st, m.tx, 80, 22)
+			for _, key := range []string{"left", "right"} {
+				for i := 0; ; i++ {
+					v := f.view(m.st, m.tx, 80, 22)
+					if i > 0 && v == start {
+						break
+					}
+					if i > 200 {
+						t.Fatalf("%s row %d: %s does not come round", game, f.cursor, key)
+					}
+					f.update(keyMsg(key))
+				}
+				if f.err != "" {
+					t.Errorf("%s row %d: %s gives %q", game, f.cursor, key, f.err)
+				}
+			}
+		}
+	}
+	f := m.newForm("boerenbridge")
+	f.cursor = 2 + slices.IndexFunc(f.ruleset().Options, func(s engine.OptionSpec) bool { return s.Name == "max_cards" })
+	if v := ansi.Strip(f.view(m.st, m.tx, 80, 22)); !strings.Contains(v, "◂ zoveel mogelijk ▸") {
+		t.Fatalf("most cards does not start at as many as possible:\n%s", v)
+	}
+	f.update(keyMsg("left"))
+	if v := ansi.Strip(f.view(m.st, m.tx, 80, 22)); !strings.Contains(v, "◂ 13 ▸") {
+		t.Errorf("← from as many as possible with %d seats:\n%s", f.players, v)
+	}
+	f.cursor = 1
+	for _, want := range []int{f.ruleset().MaxPlayers, f.ruleset().MinPlayers} {
+		f.players = f.ruleset().MinPlayers + f.ruleset().MaxPlayers - want
+		if f.update(keyMsg(map[int]string{f.ruleset().MaxPlayers: "left", f.ruleset().MinPlayers: "right"}[want])); f.players != want {
+			t.Errorf("seats past %d: %d, want %d", f.ruleset().MinPlayers+f.ruleset().MaxPlayers-want, f.players, want)
+		}
 	}
 }
