@@ -160,7 +160,7 @@ func commandForm(f []string) bool {
 	case "bot":
 		return len(f) == 2 && number(1)
 	case "penalty":
-		return len(f) >= 4 && number(1) && number(2)
+		return len(f) >= 4 && number(2) // the seat by its number or name
 	case "invitebot":
 		return len(f) >= 3
 	case "kick", "unban":

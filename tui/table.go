@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -443,27 +442,17 @@ func (tm *tableModel) typeLine(in **lineInput, k tea.KeyMsg, done func(string) t
 	return nil
 }
 
-// command runs a ":" command: bot N, penalty N POINTS REASON, away, back.
+// command runs a ":" command: bot N, penalty SEAT POINTS REASON, away, back.
 func (tm *tableModel) command(line string) tea.Cmd {
 	p := tm.m.player
 	f := strings.Fields(line)
-	bad := func(s string) tea.Cmd { return tm.m.fail(errors.New(s)) }
 	switch f[0] {
 	case "bot":
 		return tm.botCommand(f)
 	case "invitebot":
 		return tm.inviteBot(f)
 	case "penalty":
-		if len(f) < 4 {
-			return bad(tm.m.tx.get("usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick"))
-		}
-		n, err1 := strconv.Atoi(f[1])
-		pts, err2 := strconv.Atoi(f[2])
-		if err1 != nil || err2 != nil {
-			return bad(tm.m.tx.get("usage: :penalty SEAT POINTS REASON, e.g. :penalty 2 -5 talked during the trick"))
-		}
-		reason := strings.Join(f[3:], " ")
-		return tableCmd(func() error { return tm.t.Penalty(p, n-1, pts, reason) }, "")
+		return tm.penaltyCommand(f)
 	case "away":
 		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you press a key."))
 	case "back":
