@@ -57,7 +57,7 @@ func (tm *tableModel) commandHelp() []string {
 		cs = append(cs, tx.get(":bot N (seat N to a bot)"))
 	}
 	if tm.mayPenalty() {
-		cs = append(cs, tx.get(":penalty N -5 REASON"))
+		cs = append(cs, tx.get(":penalty SEAT -5 REASON"))
 	}
 	if tm.mayInviteBot() {
 		cs = append(cs, tx.get(":invitebot NAME KEY (a bot from outside)"))

@@ -365,7 +365,7 @@ func (m *model) helpView() string {
 	if !atTable {
 		lines = append(lines,
 			tx.get("Commands (: at a table): :away, :back, :leave; the host: :bot N,"),
-			tx.get("  :invitebot NAME KEY, :penalty N -5 REASON (Boerenbridge)."),
+			tx.get("  :invitebot NAME KEY, :penalty SEAT -5 REASON (Boerenbridge)."),
 		)
 	}
 	if m.isAdmin() {
