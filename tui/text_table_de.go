@@ -57,4 +57,5 @@ var tableDE = map[string]string{
 	"play again": "noch einmal",
 	"deal %s":    "Runde %s",
 	"deals %s":   "den Runden %s",
+	"Trump choice: %s drew the highest card and chose %s as trump.": "Trumpfwahl: %s zog die höchste Karte und wählte %s als Trumpf.",
 }

@@ -440,7 +440,11 @@ func (tm *tableModel) modifierNote(v *trick.View, short bool) string {
 	var long []string
 	switch v.Modifier {
 	case trick.TrumpChoice:
-		long = append(long, tx.get("Trump choice: one card each is drawn; the highest names trump."))
+		if v.TrumpKnown && v.NamedBy >= 0 {
+			long = append(long, tx.f("Trump choice: %s drew the highest card and chose %s as trump.", tm.plainName(v.NamedBy), tm.trumpSuit(v.Trump)))
+		} else {
+			long = append(long, tx.get("Trump choice: one card each is drawn; the highest names trump."))
+		}
 	case trick.NoTrump:
 		long = append(long, tx.get("No trump this round: the highest card of the led suit wins."))
 	case trick.Blind:
@@ -550,7 +554,7 @@ func (tm *tableModel) trickList(v *trick.View) string {
 		prev = prevRest
 	case tm.held(v):
 		trickLine(tx.get("Trick complete:"), v.LastTrick, v.LastWinner, st.Bold.Render)
-	case len(v.Draws) > 0 && (v.Phase == trick.PhaseDraw || v.Phase == trick.PhaseTrump || len(v.Trick) == 0 && v.Phase == trick.PhaseBid):
+	case drawShows(v):
 		head, parts, short := tm.drawParts(v)
 		if !fitsTwo(head, parts, tm.width(), wrap) {
 			parts = short
@@ -608,6 +612,12 @@ func (tm *tableModel) drawParts(v *trick.View) (head string, parts, short []stri
 		head += tx.f("%s names trump", tm.plainName(v.Chooser)) + " · "
 	}
 	return head, parts, short
+}
+
+// drawShows reports whether the trump-choice draw is on the table: while
+// it is drawn and until its winner has named trump.
+func drawShows(v *trick.View) bool {
+	return len(v.Draws) > 0 && !v.TrumpKnown && len(v.Trick) == 0 && v.Phase != trick.PhasePlay
 }
 
 // fitsTwo reports whether head and parts fit in width columns: on one line,
@@ -720,7 +730,7 @@ func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
 		if winner >= 0 {
 			centre = tx.f("%s won it", tm.plainName(winner))
 		}
-	case len(v.Draws) > 0 && len(v.Trick) == 0 && v.Phase != trick.PhasePlay:
+	case drawShows(v):
 		for _, d := range v.Draws {
 			plays[d.Seat] = st.Card(d.Card) // the last card each seat drew
 		}
