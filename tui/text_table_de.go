@@ -58,4 +58,5 @@ var tableDE = map[string]string{
 	"deal %s":    "Runde %s",
 	"deals %s":   "den Runden %s",
 	"Trump choice: %s drew the highest card and chose %s as trump.": "Trumpfwahl: %s zog die höchste Karte und wählte %s als Trumpf.",
+	"names trump": "bestimmt Trumpf",
 }

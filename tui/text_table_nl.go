@@ -58,4 +58,5 @@ var tableNL = map[string]string{
 	"deal %s":    "spel %s",
 	"deals %s":   "spellen %s",
 	"Trump choice: %s drew the highest card and chose %s as trump.": "Troefkeuze: %s trok de hoogste kaart en koos %s als troef.",
+	"names trump": "kiest troef",
 }

@@ -734,11 +734,7 @@ func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
 		for _, d := range v.Draws {
 			plays[d.Seat] = st.Card(d.Card) // the last card each seat drew
 		}
-		if v.Chooser >= 0 {
-			centre = tx.f("%s names trump", tm.plainName(v.Chooser))
-		} else {
-			centre = tx.get("Draw for trump")
-		}
+		centre = tx.get("Draw for trump") // who names trump says so in its own block
 	case len(v.Trick) == 0 && len(v.Sheet) > 0 && (v.Phase == trick.PhaseBid || v.Phase == trick.PhaseTrump):
 		centre = tm.roundSummary(v.Sheet[len(v.Sheet)-1])
 	}
@@ -761,14 +757,29 @@ type trickSeatKey struct {
 	turn                            bool
 	bid, tricks, total              int
 	foreheads, mine, dealer, satOut bool
+	naming                          bool // names trump next
 	forehead                        cards.Card
+}
+
+// trumpNamer is the seat that is to name trump, drawn or bid for, -1 when
+// none is or trump is known.
+func trumpNamer(v *trick.View) int {
+	switch {
+	case v.TrumpKnown:
+		return -1
+	case v.TrumpBy >= 0:
+		return v.TrumpBy
+	case drawShows(v):
+		return v.Chooser
+	}
+	return -1
 }
 
 func (tm *tableModel) trickSeatKey(v *trick.View, i int) trickSeatKey {
 	key := trickSeatKey{
 		seat: tm.seatKey(i), turn: v.Turn == i, bid: v.Bids[i], tricks: v.Tricks[i], total: v.Totals[i],
 		foreheads: v.Foreheads != nil, mine: i == v.Seat, dealer: i == v.Dealer,
-		satOut: v.SatOut != nil && v.SatOut[i],
+		satOut: v.SatOut != nil && v.SatOut[i], naming: trumpNamer(v) == i,
 	}
 	if v.Foreheads != nil {
 		key.forehead = v.Foreheads[i]
@@ -799,7 +810,14 @@ func (tm *tableModel) trickSeat(v *trick.View, i int) seatBlock {
 		extra = st.Subtle.Render(tx.get("sits out"))
 	case i == v.Dealer:
 		extra = st.Subtle.Render(tx.get("dealer"))
-	default:
+	}
+	if trumpNamer(v) == i {
+		if extra != "" {
+			extra += st.Subtle.Render(" · ")
+		}
+		extra += st.Bold.Render(tx.get("names trump"))
+	}
+	if extra == "" {
 		return b
 	}
 	b.lines, b.widths = append(b.lines, extra), append(b.widths, visibleWidth(extra))
