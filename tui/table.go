@@ -616,6 +616,10 @@ func (tm *tableModel) view() (string, []binding) {
 // on a wider terminal the frame centres it.
 func (tm *tableModel) width() int { return min(tm.m.width, maxWidth) }
 
+// noteWidth is the room for a line that may be wider than width(): the
+// screen right of where the centred table starts, so the table stays put.
+func (tm *tableModel) noteWidth() int { return tm.width() + (tm.m.width-tm.width())/2 }
+
 func (tm *tableModel) key0() partsKey {
 	return partsKey{gen: tm.gen, st: tm.m.st, tx: tm.m.tx, width: tm.m.width, height: tm.m.height}
 }

@@ -203,14 +203,14 @@ func (tm *tableModel) drawRoundLines(v *trick.View) string {
 		if note := tm.modifierNote(v, short); note != "" {
 			line = strings.Join(append(slices.Clip(notes), note), " · ")
 		}
-		if visibleWidth(line) <= tm.m.width {
+		if visibleWidth(line) <= tm.noteWidth() {
 			break
 		}
 	}
 	if line == "" {
 		return out + "\n"
 	}
-	return out + st.Warn.Render(fit(line, tm.m.width)) + "\n"
+	return out + st.Warn.Render(fit(line, tm.noteWidth())) + "\n"
 }
 
 // bidSumText sets the bids made against the cards in hand: "bids 5 of 7:
