@@ -189,3 +189,40 @@ func TestForeheadBarOffersNoPlay(t *testing.T) {
 		}
 	}
 }
+
+// The score sheet's footer names the special rounds still to come as well
+// as those reached, from the table's schedule, and a line explains the
+// cards in brackets after each round, in every language at 80 columns.
+func TestSheetNamesTheWholeSchedule(t *testing.T) {
+	g := playTo(t, "specialrounds", 3, 3, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 10 && v.Phase == trick.PhaseBid
+	})
+	opts := engine.Options{"special_rounds": "2:trump_choice,3:blind,4:no_trump,5:forehead", "max_cards": "3"}
+	bb := playWith(t, "boerenbridge", 4, opts, 3, nil, func(g engine.Game) bool {
+		v := g.View(0).(*trick.View)
+		return v.Round == 1 && v.Phase == trick.PhaseBid
+	})
+	bbSnap := snapshotOf(bb, "Boerenbridge", 0)
+	bbSnap.Options = opts
+	for lang, want := range map[string][3]string{
+		"en": {"special rounds: 5 trump choice, 7 no trump, 10 blind · to come: 13 no trump, 15 trump choice, 19 forehead",
+			"special rounds to come: 2 trump choice, 3 blind, 4 no trump, 5 forehead", "n (c): round n,"},
+		"de": {"Sonderrunden: 5 Trumpfwahl, 7 ohne Trumpf, 10 blind · noch offen: 13 ohne Trumpf, 15 Trumpfwahl, 19 Stirn",
+			"kommende Sonderrunden: 2 Trumpfwahl, 3 blind, 4 ohne Trumpf, 5 Stirn", "n (k): Runde n,"},
+		"nl": {"speciale rondes: 5 troefkeuze, 7 zonder troef, 10 blind · nog te gaan: 13 zonder troef, 15 troefkeuze, 19 voorhoofd",
+			"komende speciale rondes: 2 troefkeuze, 3 blind, 4 zonder troef, 5 voorhoofd", "n (k): ronde n,"},
+	} {
+		for i, snap := range []tables.Snapshot{snapshotOf(g, "Special Rounds", 0), bbSnap} {
+			m := onTable(testModel(80, 24, Settings{Lang: lang}), snap)
+			m.Update(tea.KeyMsg{Type: tea.KeyTab})
+			screen := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+			for _, w := range []string{want[i], want[2]} {
+				if !strings.Contains(screen, w) {
+					t.Errorf("%s: the sheet does not say %q:\n%s", lang, w, ansi.Strip(m.View()))
+				}
+			}
+			checkFits(t, "sheet", m.View(), 80, 24)
+		}
+	}
+}

@@ -156,10 +156,10 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 	// The rows come first; the chart (a gap, the plot, its legend) takes
 	// the lines they leave, if there are enough.
 	var specials []string // wrapped: 19 rounds' names outgrow 80 columns
-	if sp := specialRounds(tx, v); sp != "" {
+	if sp := specialRounds(tx, v, trick.Schedule(v.Ruleset, v.Players, tm.snap.Options)); sp != "" {
 		specials = strings.Split(ansi.Wordwrap(sp, tm.m.width, ""), "\n")
 	}
-	free := tm.m.height - 6 - boolInt(satOut) - len(specials) // header, title, names, total, help bar, chat
+	free := tm.m.height - 7 - boolInt(satOut) - len(specials) // header, title, names, total, legend, help bar, chat
 	chartH := 0
 	if len(totals) > 1 && free-len(rows)-4 >= 4 { // and two lines of chat
 		chartH = min(10, free-len(rows)-4)
@@ -189,6 +189,7 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 		total += padLeft(strconv.Itoa(v.Totals[i]), col)
 	}
 	b.WriteString(st.Bold.Render(total) + "\n")
+	b.WriteString(st.Subtle.Render(fit(tx.get("n (c): round n, in which each seat was dealt c cards"), tm.m.width)) + "\n")
 	if satOut {
 		b.WriteString(st.Subtle.Render(fit(tx.get("out ~: sat the round out and scored the others' average"), tm.m.width)) + "\n")
 	}
@@ -208,21 +209,43 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 }
 
 // specialRounds names the special rounds played so far and the one being
-// played ("special rounds: 5 trump choice, 7 no trump"), "" if none.
-func specialRounds(tx *text, v *trick.View) string {
-	var parts []string
+// played, then those still to come in the schedule ("special rounds: 5
+// trump choice, 7 no trump · to come: 13 no trump"), "" if there are none.
+// Without a schedule it names only the rounds reached.
+func specialRounds(tx *text, v *trick.View, schedule []trick.Modifier) string {
+	name := func(round int, m trick.Modifier) string {
+		return strconv.Itoa(round) + " " + modifierName(tx, m.String())
+	}
+	var reached, toCome []string
 	for _, r := range v.Sheet {
 		if r.Modifier != trick.Ordinary {
-			parts = append(parts, strconv.Itoa(r.Round)+" "+modifierName(tx, r.Modifier.String()))
+			reached = append(reached, name(r.Round, r.Modifier))
 		}
 	}
-	if !v.Over && v.Modifier != trick.Ordinary && (len(v.Sheet) == 0 || v.Sheet[len(v.Sheet)-1].Round < v.Round) {
-		parts = append(parts, strconv.Itoa(v.Round)+" "+modifierName(tx, v.Modifier.String()))
+	last := 0 // the last round reached
+	if n := len(v.Sheet); n > 0 {
+		last = v.Sheet[n-1].Round
 	}
-	if len(parts) == 0 {
-		return ""
+	if !v.Over && v.Round > last {
+		if v.Modifier != trick.Ordinary {
+			reached = append(reached, name(v.Round, v.Modifier))
+		}
+		last = v.Round
 	}
-	return tx.get("special rounds:") + " " + strings.Join(parts, ", ")
+	for i, m := range schedule {
+		if round := i + 1; round > last && m != trick.Ordinary {
+			toCome = append(toCome, name(round, m))
+		}
+	}
+	switch {
+	case len(reached) > 0 && len(toCome) > 0:
+		return tx.get("special rounds:") + " " + strings.Join(reached, ", ") + " · " + tx.get("to come:") + " " + strings.Join(toCome, ", ")
+	case len(reached) > 0:
+		return tx.get("special rounds:") + " " + strings.Join(reached, ", ")
+	case len(toCome) > 0:
+		return tx.get("special rounds to come:") + " " + strings.Join(toCome, ", ")
+	}
+	return ""
 }
 
 // sheetWindow is the n lines of rows shown when not all fit: the last

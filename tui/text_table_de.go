@@ -59,4 +59,7 @@ var tableDE = map[string]string{
 	"deals %s":   "den Runden %s",
 	"Trump choice: %s drew the highest card and chose %s as trump.": "Trumpfwahl: %s zog die höchste Karte und wählte %s als Trumpf.",
 	"names trump": "bestimmt Trumpf",
+	"n (c): round n, in which each seat was dealt c cards": "n (k): Runde n, in der jeder Platz k Karten bekam",
+	"to come:":                "noch offen:",
+	"special rounds to come:": "kommende Sonderrunden:",
 }

@@ -59,4 +59,7 @@ var tableNL = map[string]string{
 	"deals %s":   "spellen %s",
 	"Trump choice: %s drew the highest card and chose %s as trump.": "Troefkeuze: %s trok de hoogste kaart en koos %s als troef.",
 	"names trump": "kiest troef",
+	"n (c): round n, in which each seat was dealt c cards": "n (k): ronde n, waarin elke plaats k kaarten kreeg",
+	"to come:":                "nog te gaan:",
+	"special rounds to come:": "komende speciale rondes:",
 }

@@ -279,3 +279,14 @@ func newRules(name string, n int, o engine.Options) (*rules, error) {
 	}
 	return r, nil
 }
+
+// Schedule is the modifier of every round, round 1 first, under these
+// rules and options: the special rounds still to come too; nil when the
+// rules or options are not valid.
+func Schedule(ruleset string, players int, o engine.Options) []Modifier {
+	r, err := newRules(ruleset, players, o)
+	if err != nil {
+		return nil
+	}
+	return append([]Modifier(nil), r.mod[1:r.rounds+1]...)
+}
