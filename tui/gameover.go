@@ -35,6 +35,9 @@ func (tm *tableModel) gameOverView() string {
 		}
 		b.WriteString(line + "\n")
 	}
+	if tv != nil && len(tv.Penalties) > 0 {
+		b.WriteString(st.Err.Render(fit("  "+tm.penaltiesGiven(tv), tm.width())) + "\n")
+	}
 	for _, l := range tm.takeoverLines() {
 		b.WriteString(st.Subtle.Render(fit("  "+l, tm.width())) + "\n")
 	}
@@ -69,6 +72,24 @@ func (tm *tableModel) gameOverView() string {
 	}
 	b.WriteString(tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
 	return b.String()
+}
+
+// penaltiesGiven is the scorekeeper's penalties (BB-7) on one line: each
+// seat that got any, with their sum.
+func (tm *tableModel) penaltiesGiven(v *trick.View) string {
+	sum := make([]int, v.Players)
+	for _, p := range v.Penalties {
+		if p.Seat >= 0 && p.Seat < v.Players {
+			sum[p.Seat] += p.Points
+		}
+	}
+	var parts []string
+	for i, pts := range sum {
+		if pts != 0 {
+			parts = append(parts, fmt.Sprintf("%s %+d", tm.plainName(i), pts))
+		}
+	}
+	return tm.m.tx.f("Penalties given: %s", strings.Join(parts, ", "))
 }
 
 // bidAccuracy counts the rounds seat played itself and those in which it

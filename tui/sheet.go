@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -42,7 +43,7 @@ type sheetRow struct {
 // the round it was given in, then the round being played. The running
 // totals include the penalties given so far, so the last one is the total.
 // It also returns the running totals after each finished round, for the
-// chart.
+// chart, and the totals now when penalties came after the last round.
 func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][]int, satOut bool) {
 	tx := tm.m.tx
 	run := make([]int, v.Players)
@@ -88,6 +89,9 @@ func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][
 	}
 	handovers(next, true)
 	penalties(next, true)
+	if n := len(totals); n > 0 && !slices.Equal(totals[n-1], run) { // penalties since the last round: the chart ends at the totals
+		totals = append(totals, append([]int(nil), run...))
+	}
 	if !v.Over {
 		row := sheetRow{label: fmt.Sprintf("%d (%d)", v.Round, v.Cards), cells: make([]sheetCell, v.Players), now: true}
 		for i := range v.Players {

@@ -62,4 +62,5 @@ var tableDE = map[string]string{
 	"n (c): round n, in which each seat was dealt c cards": "n (k): Runde n, in der jeder Platz k Karten bekam",
 	"to come:":                "noch offen:",
 	"special rounds to come:": "kommende Sonderrunden:",
+	"Penalties given: %s":     "Strafen: %s",
 }

@@ -62,4 +62,5 @@ var tableNL = map[string]string{
 	"n (c): round n, in which each seat was dealt c cards": "n (k): ronde n, waarin elke plaats k kaarten kreeg",
 	"to come:":                "nog te gaan:",
 	"special rounds to come:": "komende speciale rondes:",
+	"Penalties given: %s":     "Straffen: %s",
 }
