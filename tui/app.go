@@ -194,29 +194,36 @@ func (a *App) loadSettings(id string, guest bool, env []string) Settings {
 	return got
 }
 
-// commandHelp lists what a session can ask for on the command line.
-func (a *App) commandHelp() string {
+// commandHelp lists what a session can ask for on the command line, in
+// tx's language: each command on a line of its own, what it does indented
+// under it, so that every line fits 80 columns.
+func (a *App) commandHelp(tx *text) string {
+	var games []string
+	for _, r := range a.reg.All() {
+		games = append(games, r.Name)
+	}
 	var b strings.Builder
-	b.WriteString("cardroom — a card room over SSH\n\n")
-	tw := tabwriter.NewWriter(&b, 0, 0, 3, ' ', 0)
+	b.WriteString(tx.get("cardroom — a card room over SSH") + "\n\n")
 	for _, c := range []struct {
 		tty  bool
 		args string
 		what string
 	}{
-		{false, "", "open the lobby"},
-		{true, "new GAME", "create a table (singularity, specialrounds, boerenbridge, doudizhu)"},
-		{true, "join CODE", "sit at a table by its id or invite code"},
-		{true, "watch TABLE", "watch a table"},
-		{false, "list", "list the tables (plain text; list --json for programs)"},
-		{false, "export GAME", "write a finished game's record to stdout"},
-		{false, "bot", "seat your program as a bot at the private table that invited its key"},
-		{false, "bot TABLE", "seat your program as a bot at a table (with one of the admin's bot keys)"},
-		{false, "help", "this help"},
+		{false, "", tx.get("open the lobby")},
+		{true, "new GAME", tx.f("create a table (%s)", strings.Join(games, ", "))},
+		{true, "join CODE", tx.get("sit at a table by its id or invite code")},
+		{true, "watch TABLE", tx.get("watch a table")},
+		{false, "list", tx.get("list the tables (plain text; list --json for programs)")},
+		{false, "export GAME", tx.get("write a finished game's record to stdout")},
+		{false, "bot", tx.get("seat your program as a bot at the private table that invited its key")},
+		{false, "bot TABLE", tx.get("seat your program as a bot at a table (with one of the admin's bot keys)")},
+		{false, "help", tx.get("this help")},
 	} {
-		fmt.Fprintf(tw, "  %s\t%s\n", a.sshCommand(c.tty, c.args), c.what)
+		b.WriteString("  " + a.sshCommand(c.tty, strings.Fields(c.args)...) + "\n")
+		for _, l := range wrapText(c.what, 80-6, 5) {
+			b.WriteString("      " + l + "\n")
+		}
 	}
-	tw.Flush()
 	return b.String()
 }
 
@@ -231,53 +238,58 @@ func (a *App) PlainCommand(args []string) bool {
 
 // Command answers a session without a pty, or a plain command, with plain
 // text on stdout; errors go to stderr with a non-zero exit status (2 for
-// wrong usage).
+// wrong usage). The text is in the language of the client's locale, as the
+// refusals before a session are (Translate); list --json and an export's
+// record are for programs and the same in every language.
 func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer) int {
+	tx := newText(langOf(s.Environ()))
 	if len(args) == 0 { // the lobby, without a pty: say so above the help
-		fmt.Fprintf(stderr, "cardroom: the lobby needs a terminal: use %s\n", a.sshCommand(true))
+		fmt.Fprintln(stderr, "cardroom: "+tx.f("the lobby needs a terminal: use %s", a.sshCommand(true)))
 		args = []string{"help"}
 	}
-	usage := func(format string, v ...any) int {
-		fmt.Fprintf(stderr, "cardroom: "+format+" (see %s)\n", append(v, a.sshCommand(false, "help"))...)
+	usage := func(line string) int {
+		fmt.Fprintln(stderr, "cardroom: "+line+" "+tx.f("(see %s)", a.sshCommand(false, "help")))
 		return 2
+	}
+	fail := func(err error, code int) int {
+		fmt.Fprintln(stderr, "cardroom: "+cliError(tx, err))
+		return code
 	}
 	switch args[0] {
 	case "help", "--help", "-h":
 		if len(args) > 1 {
-			return usage("help takes no arguments, got %q", clipText(args[1], 20))
+			return usage(tx.f("help takes no arguments, got %q", clipText(args[1], 20)))
 		}
-		fmt.Fprint(stdout, a.commandHelp())
+		fmt.Fprint(stdout, a.commandHelp(tx))
 		return 0
 	case "list", "ls":
 		asJSON := false
 		for _, arg := range args[1:] {
 			if arg != "--json" && arg != "-json" {
-				return usage("list takes only --json, got %q", clipText(arg, 20))
+				return usage(tx.f("list takes only --json, got %q", clipText(arg, 20)))
 			}
 			asJSON = true
 		}
 		u, err := a.lobby.List()
 		if err != nil {
-			fmt.Fprintf(stderr, "cardroom: %v\n", err)
-			return 1
+			return fail(err, 1)
 		}
 		if asJSON {
 			return writeListJSON(stdout, stderr, u, s.Identity().ID)
 		}
-		writeList(stdout, u, s.Identity().ID, a.sshCommand(true))
+		writeList(stdout, tx, u, s.Identity().ID, a.sshCommand(true))
 		return 0
 	case "export":
 		if len(args) > 2 {
-			return usage("export takes one game number, got %q too", clipText(args[2], 20))
+			return usage(tx.f("export takes one game number, got %q too", clipText(args[2], 20)))
 		}
 		var buf bytes.Buffer
 		arg := ""
 		if len(args) > 1 {
 			arg = args[1]
 		}
-		if err := a.export(s.Identity().ID, arg, &buf); err != nil {
-			fmt.Fprintf(stderr, "cardroom: %v\n", err)
-			return 1
+		if err := a.export(tx, s.Identity().ID, arg, &buf); err != nil {
+			return fail(err, 1)
 		}
 		stdout.Write(buf.Bytes())
 		return 0
@@ -285,18 +297,26 @@ func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer)
 		return a.botCommand(s, args[1:], stdout)
 	case "new", "join", "watch":
 		if args[0] != "new" && len(args) != 2 {
-			return usage("%s takes one table id or invite code", args[0])
+			return usage(tx.f("%s takes one table id or invite code", args[0]))
 		}
 		if args[0] == "new" && len(args) > 1 {
 			if _, err := a.reg.Lookup(args[1]); err != nil {
-				fmt.Fprintf(stderr, "cardroom: %v\n", err)
-				return 2
+				return fail(err, 2)
 			}
 		}
-		fmt.Fprintf(stderr, "cardroom: %q needs a terminal: use %s\n", args[0], a.sshCommand(true, strings.Join(args, " ")))
+		fmt.Fprintln(stderr, "cardroom: "+tx.f("%q needs a terminal: use %s", args[0], a.sshCommand(true, args...)))
 		return 2
 	}
-	return usage("unknown command %q", clipText(args[0], 20))
+	return usage(tx.f("unknown command %q", clipText(args[0], 20)))
+}
+
+// cliError is an error as a command's error line says it: as it is in
+// English, else translated as the screens translate it.
+func cliError(tx *text, err error) string {
+	if tx.lang == "en" {
+		return err.Error()
+	}
+	return tx.err(err)
 }
 
 // listedTable is one table of `list --json`.
@@ -337,34 +357,39 @@ func writeListJSON(stdout, stderr io.Writer, u lobby.Update, id string) int {
 	return 0
 }
 
-// writeList lists the tables the key id may see (lobby.Update.For).
-// lobbyCmd is the command that opens the lobby, for the hint of an empty list.
-func writeList(out io.Writer, u lobby.Update, id, lobbyCmd string) {
+// writeList lists the tables the key id may see (lobby.Update.For), in
+// tx's language. lobbyCmd is the command that opens the lobby, for the hint
+// of an empty list.
+func writeList(out io.Writer, tx *text, u lobby.Update, id, lobbyCmd string) {
 	u.Tables = u.For(id)
 	if len(u.Tables) == 0 {
-		fmt.Fprintf(out, "No tables yet. Open the lobby with %s and press n to create one.\n", lobbyCmd)
+		fmt.Fprintln(out, tx.get("No tables yet."))
+		for _, l := range wrapText(tx.f("Open the lobby with %s and press n to create one.", lobbyCmd), 80, 3) {
+			fmt.Fprintln(out, l)
+		}
 	} else {
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "TABLE\tGAME\tPEOPLE\tBOTS\tFREE\tROUND\tWATCHING\tSTATE")
+		fmt.Fprintln(tw, strings.Join([]string{tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"),
+			tx.get("FREE"), tx.get("ROUND"), tx.get("WATCHING"), tx.get("STATE")}, "\t"))
 		for _, t := range u.Tables {
-			state := listState(t)
+			state := listState(tx, t)
 			if t.Private {
-				state += ", private"
+				state += ", " + tx.get("private")
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", t.ID, t.Title, t.Humans, t.Bots, t.Free, t.Round, t.Spectators, state)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", t.ID, gameTitle(tx, t.Title), t.Humans, t.Bots, t.Free, t.Round, t.Spectators, state)
 		}
 		tw.Flush()
 	}
-	fmt.Fprintf(out, "%d online\n", u.OnlineCount())
+	fmt.Fprintln(out, tx.f("%d online", u.OnlineCount()))
 }
 
 // listState is a table's state as list writes it: on hold, as the lobby
 // says, when its game waits for its people, else its phase.
-func listState(t lobby.TableInfo) string {
+func listState(tx *text, t lobby.TableInfo) string {
 	if t.Held {
-		return "on hold"
+		return tx.get("on hold")
 	}
-	return t.Phase.String()
+	return tx.get(t.Phase.String())
 }
 
 // hostOf is the IP of a remote address ("" when there is none).

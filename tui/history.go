@@ -511,16 +511,17 @@ func (m *model) replayView() (string, []binding) {
 	}
 }
 
-// export writes the record of game id, for `ssh host export ID`. Only
-// someone who sat at the game may export it; anyone else is told the same
-// as for a game that does not exist, so game numbers tell nobody anything.
-func (a *App) export(playerID, arg string, out *bytes.Buffer) error {
+// export writes the record of game id, for `ssh host export ID`, with its
+// own errors in tx's language. Only someone who sat at the game may export
+// it; anyone else is told the same as for a game that does not exist, so
+// game numbers tell nobody anything.
+func (a *App) export(tx *text, playerID, arg string, out *bytes.Buffer) error {
 	if a.archive == nil {
-		return errors.New("this server keeps no game history")
+		return errors.New(tx.get("this server keeps no game history"))
 	}
 	var id int64
 	if _, err := fmt.Sscan(arg, &id); err != nil || id <= 0 {
-		return fmt.Errorf("export which game? give its number, e.g. export 12 (your games: %s, then h)", a.sshCommand(true))
+		return errors.New(tx.f("export which game? give its number, e.g. export 12 (your games: %s, then h)", a.sshCommand(true)))
 	}
 	g, err := a.archive.Game(id)
 	if err != nil || !seatedAt(g, playerID) {

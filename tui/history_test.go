@@ -112,7 +112,7 @@ func TestHistoryAndReplay(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	if err := m.app.export("SHA256:test", "7", &out); err != nil || !bytes.Equal(out.Bytes(), fa.game.Record) {
+	if err := m.app.export(m.tx, "SHA256:test", "7", &out); err != nil || !bytes.Equal(out.Bytes(), fa.game.Record) {
 		t.Fatalf("export: %v", err)
 	}
 	// What export writes is a record cardroom replay accepts, to the totals
@@ -121,12 +121,12 @@ func TestHistoryAndReplay(t *testing.T) {
 	if err != nil || !rep.Ended || fmt.Sprint(rep.Result.Totals) != fmt.Sprint(fa.game.Totals()) {
 		t.Fatalf("the export does not replay to the kept totals: %v, %v vs %v", err, rep.Result.Totals, fa.game.Totals())
 	}
-	notYours := m.app.export("SHA256:other", "7", &out)
+	notYours := m.app.export(m.tx, "SHA256:other", "7", &out)
 	if notYours == nil {
 		t.Fatal("someone who did not play exported the game")
 	}
 	// Not yours and no such game read alike: game numbers give nothing away.
-	if missing := m.app.export("SHA256:other", "99999", &out); missing == nil || strings.ReplaceAll(missing.Error(), "99999", "7") != notYours.Error() {
+	if missing := m.app.export(m.tx, "SHA256:other", "99999", &out); missing == nil || strings.ReplaceAll(missing.Error(), "99999", "7") != notYours.Error() {
 		t.Errorf("export of a missing game %q, of someone else's %q: want the same words", missing, notYours)
 	}
 }

@@ -19,7 +19,7 @@ func TestListSaysOnHold(t *testing.T) {
 		{Summary: tables.Summary{ID: "t2", Title: "Dou Dizhu", Seats: 3, Humans: 1, Bots: 2, Phase: tables.Playing}},
 	}}
 	var out bytes.Buffer
-	writeList(&out, u, "key", "ssh host")
+	writeList(&out, newText("en"), u, "key", "ssh host")
 	lines := strings.Split(out.String(), "\n")
 	if len(lines) < 3 || !strings.HasSuffix(lines[1], "  on hold") || !strings.HasSuffix(lines[2], "  playing") {
 		t.Errorf("list does not say the first game is on hold and the second playing:\n%s", out.String())

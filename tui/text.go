@@ -67,8 +67,8 @@ func (c commaFloat) Format(s fmt.State, verb rune) {
 // catalogues holds the translations by language code; read-only.
 var catalogues = map[string]map[string]string{
 	"en": {},
-	"de": joined(catalogueDE, tableDE, adminDE, seatsDE, commandsDE),
-	"nl": joined(catalogueNL, tableNL, adminNL, seatsNL, commandsNL),
+	"de": joined(catalogueDE, tableDE, adminDE, seatsDE, commandsDE, cliDE),
+	"nl": joined(catalogueNL, tableNL, adminNL, seatsNL, commandsNL, cliNL),
 }
 
 // joined is the catalogues cs in one map (the first one given wins).

@@ -480,8 +480,8 @@ func TestDecimalMark(t *testing.T) {
 // translation elsewhere would be silently overridden.
 func TestNoStringInTwoCatalogues(t *testing.T) {
 	for lang, cs := range map[string][]map[string]string{
-		"de": {catalogueDE, tableDE, adminDE, seatsDE},
-		"nl": {catalogueNL, tableNL, adminNL, seatsNL},
+		"de": {catalogueDE, tableDE, adminDE, seatsDE, commandsDE, cliDE},
+		"nl": {catalogueNL, tableNL, adminNL, seatsNL, commandsNL, cliNL},
 	} {
 		for i := range cs {
 			for j := i + 1; j < len(cs); j++ {
