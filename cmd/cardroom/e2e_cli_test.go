@@ -25,6 +25,38 @@ func TestE2ELocaleChoosesTheFirstLanguage(t *testing.T) {
 	en.waitFor("No tables yet")
 }
 
+// Over SSH, help, list and their errors answer in the language of the
+// client's locale, with or without -t; list --json stays the same bytes.
+func TestE2ECLIInTheClientsLanguage(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	var json0 string
+	for _, c := range []struct{ lang, help, list, unknown string }{
+		{"de_DE.UTF-8", "ein Kartenraum über SSH", "Noch keine Tische.", "Unbekannter Befehl"},
+		{"nl_NL.UTF-8", "een kaartzaal via SSH", "Nog geen tafels.", "Onbekend commando"},
+		{"en_GB.UTF-8", "a card room over SSH", "No tables yet.", "unknown command"},
+	} {
+		opts := sshtest.Options{User: "ada", Env: map[string]string{"LANG": c.lang}}
+		for _, tty := range []bool{false, true} {
+			if out, _, code := s.sshRun(ctx, t, opts, tty, "help"); code != 0 || !strings.Contains(out, c.help) {
+				t.Errorf("%s help (tty %v): exit %d\n%s", c.lang, tty, code, out)
+			}
+			if out, _, code := s.sshRun(ctx, t, opts, tty, "list"); code != 0 || !strings.Contains(out, c.list) {
+				t.Errorf("%s list (tty %v): exit %d\n%s", c.lang, tty, code, out)
+			}
+		}
+		if _, errOut, code := s.sshRun(ctx, t, opts, false, "frobnicate"); code != 2 || !strings.HasPrefix(errOut, "cardroom: "+c.unknown) {
+			t.Errorf("%s frobnicate: exit %d, stderr %q", c.lang, code, errOut)
+		}
+		out, _, _ := s.sshRun(ctx, t, opts, false, "list --json")
+		if json0 == "" {
+			json0 = out
+		} else if out != json0 {
+			t.Errorf("%s list --json differs: %q vs %q", c.lang, out, json0)
+		}
+	}
+}
+
 // sshRun runs command over SSH as opts says, with a pty when tty (ssh -t),
 // and returns its stdout (\r\n read as \n), stderr and exit status.
 func (s *testServer) sshRun(ctx context.Context, t *testing.T, opts sshtest.Options, tty bool, command string) (stdout, stderr string, code int) {
