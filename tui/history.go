@@ -604,9 +604,9 @@ func profileOf(a Archive, reg *engine.Registry, id string, gs []store.Game) ([]f
 		} else {
 			unfinished[sum.ID] = true
 		}
-		for _, r := range rep.Result.Rounds {
-			f.rounds++
-			f.points += r[seat]
+		f.rounds += len(rep.Result.Rounds)
+		if seat < len(rep.Result.Totals) {
+			f.points += rep.Result.Totals[seat] // penalties included, as the total shown
 		}
 		if v, ok := rep.Game.View(seat).(*trick.View); ok {
 			for _, r := range v.Sheet {

@@ -301,3 +301,51 @@ func TestGuestIsNotPromisedWhatIsNotKept(t *testing.T) {
 		}
 	}
 }
+
+// The history's points per round count a scorekeeper's penalties (BB-7),
+// as the game's total beside them does.
+func TestHistoryPointsPerRoundCountPenalties(t *testing.T) {
+	r, _ := games.Registry().Lookup("boerenbridge")
+	g, opts, err := r.Start(3, engine.Options{"max_cards": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := cards.NewRand(5)
+	for n := 0; !g.Done(); n++ {
+		if n == 6 {
+			if err := g.(interface{ Event(engine.Event) error }).Event(engine.Event{E: engine.EvPenalty, Seat: 0, Points: -7, Reason: "late"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Next() == engine.Chance {
+			_ = g.Deal(rng)
+			continue
+		}
+		s := g.Next()
+		l := g.Legal(s)
+		if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: "boerenbridge", Options: opts, Seats: []string{"alice", "Alan", "Grace"}}, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := g.Result()
+	rounds := 0
+	for _, rs := range res.Rounds {
+		rounds += rs[0]
+	}
+	if res.Totals[0] != rounds-7 {
+		t.Fatalf("total %d, rounds %d: the penalty is not in the total", res.Totals[0], rounds)
+	}
+	sum := store.Game{ID: 7, Ruleset: "boerenbridge", Ended: fixedNow, Record: rec, Seats: []store.Seat{
+		{PlayerID: "SHA256:test", Name: "alice", Total: res.Totals[0], Place: 1},
+		{PlayerID: store.BotID("Alan"), Name: "Alan", Total: res.Totals[1], Place: 2},
+		{PlayerID: store.BotID("Grace"), Name: "Grace", Total: res.Totals[2], Place: 3},
+	}}
+	fs, _ := profileOf(&fakeArchive{game: sum}, games.Registry(), "SHA256:test", []store.Game{sum})
+	if len(fs) != 1 || fs[0].points != res.Totals[0] || fs[0].rounds != len(res.Rounds) {
+		t.Fatalf("profile %+v, want %d points over %d rounds", fs, res.Totals[0], len(res.Rounds))
+	}
+}
