@@ -116,10 +116,14 @@ func FromView(v *View, hands []cards.Hand) (*Game, error) {
 		g.trick[i] = p.Card
 	}
 	g.ntrick = len(v.Trick)
-	g.nlast, g.lastWinner = len(v.LastTrick), v.LastWinner
+	last, winner := v.LastTrick, v.LastWinner
+	if len(last) == 0 {
+		last, winner, g.lastBefore = v.PrevTrick, v.PrevWinner, len(v.PrevTrick) > 0
+	}
+	g.nlast, g.lastWinner = len(last), winner
 	if g.nlast > 0 {
-		g.lastLeader = v.LastTrick[0].Seat
-		for i, p := range v.LastTrick {
+		g.lastLeader = last[0].Seat
+		for i, p := range last {
 			g.last[i] = p.Card
 		}
 	}

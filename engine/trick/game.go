@@ -83,6 +83,7 @@ type Game struct {
 	nlast      int
 	lastLeader int
 	lastWinner int
+	lastBefore bool // last is the round before's last trick: this round has none yet
 
 	// hist is every card played this round, in order, and who played it.
 	hist     [64]cards.Card
@@ -462,7 +463,7 @@ func (g *Game) endTrick() {
 	n := g.r.players
 	w := g.after(g.leader, winner(g.trick[:n], g.trump))
 	g.tricks[w]++
-	g.last, g.nlast, g.lastLeader, g.lastWinner = g.trick, n, g.leader, w
+	g.last, g.nlast, g.lastLeader, g.lastWinner, g.lastBefore = g.trick, n, g.leader, w, false
 	g.leader, g.ntrick = w, 0
 }
 
@@ -722,7 +723,7 @@ func (g *Game) applyDeal(e engine.Event) {
 	}
 	g.turned = e.Turned
 	g.dealt = true
-	g.nlast, g.lastWinner = 0, -1
+	g.lastBefore = g.nlast > 0  // the round before's last trick stays for PrevTrick
 	g.leader = g.next(g.dealer) // TT-2
 	switch {
 	case g.mod() == TrumpChoice: // SR-6

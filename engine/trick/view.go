@@ -79,6 +79,11 @@ type View struct {
 	Trick      []Played
 	LastTrick  []Played // the last completed trick (kept until the next deal)
 	LastWinner int      // its winner, -1 when there is none
+	// PrevTrick is the last trick of the round before, from this round's
+	// deal until its first trick is complete (public, like every card
+	// played); PrevWinner is its winner, -1 when there is none.
+	PrevTrick  []Played
+	PrevWinner int
 	// Played is every card played this round so far, in order: the
 	// completed tricks, then the current one (public: who followed suit,
 	// who showed a void).
@@ -114,7 +119,7 @@ func (g *Game) view(seat int) *View {
 		Round: min(g.round, g.r.rounds), Rounds: g.r.rounds, Dealer: g.dealer, Phase: g.phase, Turn: g.Next(),
 		Trump: g.trump, TrumpKnown: g.trumpKnown, TrumpBy: -1, NamedBy: -1, Turned: g.turned,
 		Scoring: g.r.scoring, NoTrumpOK: g.r.noTrumpOK,
-		Chooser: g.chooser, LastWinner: -1, Over: g.phase == PhaseOver,
+		Chooser: g.chooser, LastWinner: -1, PrevWinner: -1, Over: g.phase == PhaseOver,
 		HandSizes: make([]int, n), Bids: make([]int, n), Tricks: make([]int, n),
 		SatOut: make([]bool, n), Totals: make([]int, n),
 	}
@@ -157,10 +162,15 @@ func (g *Game) view(seat int) *View {
 		v.Trick = append(v.Trick, Played{Seat: g.after(g.leader, i), Card: g.trick[i]})
 	}
 	if g.nlast > 0 {
-		for i := range g.nlast {
-			v.LastTrick = append(v.LastTrick, Played{Seat: g.after(g.lastLeader, i), Card: g.last[i]})
+		last := make([]Played, g.nlast)
+		for i := range last {
+			last[i] = Played{Seat: g.after(g.lastLeader, i), Card: g.last[i]}
 		}
-		v.LastWinner = g.lastWinner
+		if g.lastBefore {
+			v.PrevTrick, v.PrevWinner = last, g.lastWinner
+		} else {
+			v.LastTrick, v.LastWinner = last, g.lastWinner
+		}
 	}
 	for i := range g.nhist {
 		v.Played = append(v.Played, Played{Seat: int(g.histSeat[i]), Card: g.hist[i]})
