@@ -73,11 +73,10 @@ func (tm *tableModel) previousLines(v *trick.View, split bool) (string, string) 
 	tx, warn := tm.m.tx, tm.m.st.Warn.Render
 	label, ps, winner := tx.get("Previous trick:"), v.LastTrick, v.LastWinner
 	if len(ps) == 0 {
-		ls := tm.lastSeen
-		if len(ls.trick) == 0 || ls.round != v.Round-1 {
+		if len(v.PrevTrick) == 0 {
 			return warn(tx.get("Previous trick: none yet this round.") + " " + tx.get("Any key closes it.")), ""
 		}
-		label, ps, winner = tx.f("Last trick of round %d:", ls.round), ls.trick, ls.winner // the last of the round before
+		label, ps, winner = tx.f("Last trick of round %d:", v.Round-1), v.PrevTrick, v.PrevWinner // the last of the round before
 	}
 	if !split {
 		return warn(tm.trickLine(label, ps, winner)), ""

@@ -286,7 +286,8 @@ func TestPreviousTrickAtARoundsStart(t *testing.T) {
 	v := *s.View.(*trick.View)
 	want := v.LastTrick[len(v.LastTrick)-1].Card
 	v.Round++
-	v.LastTrick, v.Trick, v.Played = nil, nil, nil
+	v.PrevTrick, v.PrevWinner = v.LastTrick, v.LastWinner
+	v.LastTrick, v.LastWinner, v.Trick, v.Played = nil, -1, nil, nil
 	s.View, s.Version = &v, s.Version+1
 	m.Update(snapMsg{s: s, ok: true})
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(".")})

@@ -25,13 +25,6 @@ type tableModel struct {
 	t    tables.Handle
 	sub  *tables.Subscription
 	snap tables.Snapshot
-	// lastSeen is the last completed trick of an earlier view, for `.` at
-	// the start of a round, when the view no longer has one.
-	lastSeen struct {
-		round  int
-		trick  []trick.Played
-		winner int
-	}
 
 	cursor    int             // the card under the cursor in the hand
 	digits    string          // a bid being typed (trick games)
@@ -190,13 +183,6 @@ func (tm *tableModel) takingText() bool {
 // snapshot takes a new snapshot; it returns the timer tick to start, if any.
 func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	prevTurn := tm.myTurn
-	if v, ok := s.View.(*trick.View); ok && len(v.LastTrick) > 0 {
-		r := v.Round
-		if _, held := roundEndHeld(s); held && len(v.Sheet) > 0 {
-			r = v.Sheet[len(v.Sheet)-1].Round // the engine has moved on to the next round
-		}
-		tm.lastSeen.round, tm.lastSeen.trick, tm.lastSeen.winner = r, v.LastTrick, v.LastWinner
-	}
 	if v, ok := s.View.(*trick.View); ok && len(v.Hand) > 1 {
 		nv := *v // the snapshot is shared: sort a copy
 		nv.Hand = trumpFirst(v.Hand, v.Trump, v.TrumpKnown)
