@@ -96,3 +96,28 @@ func (t *Table) botPlayed(i, r int) {
 		s.botRounds = append(slices.Clip(s.botRounds), r)
 	}
 }
+
+// arrive brings seat i's person back by Sit or Subscribe: the rounds their
+// bot moved for them while they were gone wait in untold for the screen
+// they come back with (Subscribe hands them to it), so a Sit that comes
+// first does not lose them.
+func (t *Table) arrive(i int) {
+	s := &t.seats[i]
+	if len(s.botRounds) > 0 {
+		s.untold = slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(s.untold), s.botRounds...))))
+	}
+	t.back(i)
+}
+
+// acted ends what seat i's person's screens tell them of the rounds their
+// bot moved for them while they were gone: they made a move, or said they
+// were back, so they have seen the table since.
+func (t *Table) acted(i int) {
+	id := t.seats[i].owner.ID
+	t.seats[i].untold = nil
+	for _, sub := range t.subs {
+		if sub.player.ID == id {
+			sub.gone = nil
+		}
+	}
+}

@@ -420,3 +420,55 @@ func timedOutAtRoundOnesEnd(t *testing.T) (*rig, *watcher) {
 	r.advance(10 * time.Second) // her last card of round 1
 	return r, a
 }
+
+// ON-2: a person whose connection dropped during their bid, which their
+// bot made at once, is told on the screen they come back with (Sit, then
+// Subscribe) which rounds their bot moved for them; nobody else's snapshot
+// says so, and theirs stops saying so once they move. Back again when
+// their bot made no move, they are told nothing.
+func TestGoneRoundsOnReturn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, defaultConfig("toy"))
+		must(t, r.table.Sit(alice, 0))
+		must(t, r.table.Sit(bob, 1))
+		a, b := r.subscribe(alice), r.subscribe(bob)
+		must(t, r.table.Start(alice))
+		if s := a.now(); s.Turn != 0 {
+			t.Fatalf("turn %d, want alice's bid", s.Turn)
+		}
+		a.sub.Close() // a lost connection: her bot bids at once
+		if s := b.now(); s.Turn != 1 || s.GoneRounds != nil {
+			t.Fatalf("after alice dropped: turn %d, bob's gone rounds %v; want bob to bid, none", s.Turn, s.GoneRounds)
+		}
+		must(t, r.table.Sit(alice, -1))
+		a = r.subscribe(alice)
+		if s := a.now(); !slices.Equal(s.GoneRounds, []int{1}) || s.BotRounds != nil {
+			t.Fatalf("alice back: gone rounds %v, bot rounds %v; want [1], none", s.GoneRounds, s.BotRounds)
+		}
+		if s := b.now(); s.GoneRounds != nil {
+			t.Fatalf("bob's snapshot carries alice's gone rounds %v", s.GoneRounds)
+		}
+		must(t, r.table.Move(bob, b.now().View.LegalMoves()[0]))
+		if s := a.now(); !slices.Equal(s.GoneRounds, []int{1}) {
+			t.Fatalf("after bob's move: alice's gone rounds %v; want [1] until she moves", s.GoneRounds)
+		}
+		for s := a.now(); s.Turn != 0; s = a.now() { // the bot's bid, then the play
+			if s.Phase != Playing {
+				t.Fatalf("phase %v before alice's turn came", s.Phase)
+			}
+			if s.Turn == 1 {
+				must(t, r.table.Move(bob, b.now().View.LegalMoves()[0]))
+			}
+		}
+		must(t, r.table.Move(alice, a.now().View.LegalMoves()[0]))
+		if s := a.now(); s.GoneRounds != nil {
+			t.Fatalf("after her own move: gone rounds %v", s.GoneRounds)
+		}
+		a.sub.Close() // esc, and back from the lobby with nothing played for her
+		a = r.subscribe(alice)
+		must(t, r.table.Sit(alice, -1))
+		if s := a.now(); s.GoneRounds != nil || s.Turn == 0 {
+			t.Fatalf("back with no move made for her: gone rounds %v, turn %d", s.GoneRounds, s.Turn)
+		}
+	})
+}

@@ -126,6 +126,7 @@ type seat struct {
 	sitout    int    // the round this seat sits out (SI-5), 0 when none
 	missed    int    // turns in a row the owner's timer ran out on (away.go)
 	botRounds []int  // the rounds the bot played for the owner since they were last back
+	untold    []int  // botRounds of a return by Sit that the owner's next Subscribe is to be told (away.go)
 	told      bool   // the others were told the bot plays until the owner is back
 }
 
@@ -145,6 +146,7 @@ type subscriber struct {
 	player Player
 	box    *Mailbox[Snapshot]
 	last   Snapshot // the last snapshot put in box (savefail.go shows it again)
+	gone   []int    // the rounds its person's bot moved for them while they were gone, until they act (away.go)
 }
 
 type bucket struct {
@@ -988,7 +990,7 @@ func (t *Table) broadcast() {
 		snap := base
 		snap.You = t.seatOf(sub.player.ID)
 		if snap.You >= 0 {
-			snap.BotRounds = t.seats[snap.You].botRounds
+			snap.BotRounds, snap.GoneRounds = t.seats[snap.You].botRounds, sub.gone
 		}
 		snap.YouHost = sub.player.ID != "" && sub.player.ID == t.host.ID
 		if snap.You < 0 && !snap.YouHost {
@@ -1267,6 +1269,7 @@ func (t *Table) handle(c command) {
 			t.seats[i].away = true
 		} else {
 			t.back(i)
+			t.acted(i)
 		}
 		t.dirty = true
 		c.reply <- nil
@@ -1275,10 +1278,12 @@ func (t *Table) handle(c command) {
 	case subscribeCmd:
 		t.nextSub++
 		box := NewMailbox[Snapshot]()
-		t.subs[t.nextSub] = &subscriber{player: c.p, box: box}
+		sub := &subscriber{player: c.p, box: box}
+		t.subs[t.nextSub] = sub
 		t.rename(c.p, t.seatOf(c.p.ID))
 		if i := t.seatOf(c.p.ID); i >= 0 {
-			t.back(i)
+			t.arrive(i)
+			sub.gone, t.seats[i].untold = t.seats[i].untold, nil
 		} else if t.watching(c.p.ID) < 0 {
 			// Whoever sees the table from no seat watches it, also when
 			// their previous subscription's close (which unwatches) came
@@ -1333,7 +1338,7 @@ func (t *Table) sit(p Player, want int) error {
 	if mine >= 0 && (want == engine.Spectator || want == mine) {
 		t.rename(p, mine)
 		t.seats[mine].connected = true // their screen is about to open the table
-		t.back(mine)
+		t.arrive(mine)
 		return nil
 	}
 	if mine >= 0 && t.phase != Waiting {
@@ -1426,6 +1431,7 @@ func (t *Table) move(p Player, m engine.Move) error {
 		return err
 	}
 	t.back(i) // the person acted (ON-3)
+	t.acted(i)
 	t.moved(i, m)
 	t.persist() // in the journal before the mover hears it was taken
 	if t.jr.paused {

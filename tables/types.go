@@ -289,8 +289,13 @@ type Snapshot struct {
 	// they were last back: moved themselves, said they were back, or sat
 	// or subscribed again (read-only).
 	BotRounds []int
-	TurnTimer time.Duration
-	BotPace   time.Duration
+	// GoneRounds are the rounds the subscriber's bot moved for them while
+	// they were gone (a dropped connection, the lobby), on the screen they
+	// came back with (Sit or Subscribe), until they move or say they are
+	// back; nil for everyone else (read-only).
+	GoneRounds []int
+	TurnTimer  time.Duration
+	BotPace    time.Duration
 	// TrickPause is the table's Config.TrickPause: a game played again
 	// keeps it.
 	TrickPause time.Duration
