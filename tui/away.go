@@ -42,6 +42,15 @@ func (tm *tableModel) welcomeNote() string {
 	return tx.get("Welcome back.")
 }
 
+// welcomeOnArrival tells a player who came back to their seat (a dropped
+// connection, the lobby) once which rounds their bot moved for them meanwhile.
+func (tm *tableModel) welcomeOnArrival() {
+	if r := tm.snap.GoneRounds; len(r) > 0 && !tm.welcomed {
+		tm.welcomed = true
+		tm.m.say(tm.m.tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(r)), false)
+	}
+}
+
 // roundList is "round 3" or "rounds 1, 2, 4–9" (Dou Dizhu: deals) in the
 // player's language: runs of rounds are written as ranges.
 func (tm *tableModel) roundList(rounds []int) string {

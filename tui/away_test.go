@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"go.uber.org/goleak"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/tables"
 )
 
@@ -84,5 +86,39 @@ func TestOneTimeoutIsNotWelcomedBack(t *testing.T) {
 		if msg.note != want {
 			t.Errorf("timed out %v: coming back says %q, want %q", timedOut, msg.note, want)
 		}
+	}
+}
+
+// A player who comes back to their seat (a dropped connection, the lobby)
+// reads on arrival, once, which rounds their bot moved for them while they
+// were gone, in their language; nothing when it made no move.
+func TestWelcomedOnArrival(t *testing.T) {
+	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool {
+		v, ok := g.View(0).(*trick.View)
+		return ok && v.Round == 3 && g.Next() != engine.Chance
+	})
+	for lang, want := range map[string]string{
+		"en": "Welcome back: your bot moved for you in rounds 1, 3.",
+		"de": "Willkommen zurück: Dein Bot hat in den Runden 1, 3 für dich gezogen.",
+	} {
+		s := snapshotOf(g, "Singularity", 0)
+		s.GoneRounds = []int{1, 3}
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		if m.status != want || m.isErr {
+			t.Fatalf("%s: on arrival the status line says %q, want %q", lang, m.status, want)
+		}
+		if !strings.Contains(plainView(m), want) {
+			t.Fatalf("%s: the screen does not say %q:\n%s", lang, want, plainView(m))
+		}
+		m.Update(key("x")) // a key dismisses it
+		s.Version++
+		m.Update(snapMsg{s: s, ok: true})
+		if m.status == want {
+			t.Fatalf("%s: the welcome came again with the next snapshot", lang)
+		}
+	}
+	s := snapshotOf(g, "Singularity", 0)
+	if m := onTable(testModel(80, 24, Settings{}), s); strings.Contains(m.status, "Welcome back") {
+		t.Fatalf("welcomed back with no round played for them: %q", m.status)
 	}
 }

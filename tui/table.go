@@ -54,6 +54,7 @@ type tableModel struct {
 	tickSeq   uint64         // numbers the countdown's ticks: only the latest counts
 	warned    time.Time      // the deadline whose 10-second warning has rung
 	backing   bool           // the player is coming back (away.go): the table has been told
+	welcomed  bool           // the player came back and was told what their bot did meanwhile (away.go)
 	overlay   overlay        // settings or help drawn over the table (overlay.go)
 	endedDeal *doudizhu.View // the Dou Dizhu deal that ended, shown until a key (ddend.go)
 	lastDeal  *doudizhu.View // the Dou Dizhu deal that ended last, which . shows until the next deal's first play (ddend.go)
@@ -215,6 +216,7 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	}
 	tm.snap = s
 	tm.gen++
+	tm.welcomeOnArrival()
 	tm.watching = strings.Join(s.Spectators, ", ")
 	tm.backing = false
 	tm.noteDealEnd()
