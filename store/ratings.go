@@ -20,6 +20,27 @@ func BotID(name string) string { return BotPrefix + name }
 // IsBot reports whether a player id is a bot's.
 func IsBot(id string) bool { return strings.HasPrefix(id, BotPrefix) }
 
+// PooledBotID is the id a server run with --metrics rated every table bot
+// under, whatever its level, until cardroom named a timed bot after the bot
+// it wraps: its ratings pool all levels and cannot be split back.
+var PooledBotID = BotID("main.timedBot")
+
+// DropPooledBotRatings deletes the ratings kept under PooledBotID, so the
+// ratings screen no longer shows them, and returns how many it deleted
+// (0 once done). Finished games and their records are kept as they are.
+func (s *Store) DropPooledBotRatings() (int64, error) {
+	var n int64
+	err := s.tx(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`DELETE FROM ratings WHERE player_id = ?`, PooledBotID)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}
+
 // PlayerRating is a player's rating in one game family.
 type PlayerRating struct {
 	PlayerID string

@@ -69,6 +69,15 @@ func openPersistence(dataDir string, logger *log.Logger, opts ...store.Option) (
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	n, err := s.DropPooledBotRatings()
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if n > 0 {
+		logger.Warn("dropped the ratings of every bot pooled under one name by --metrics before this version; its levels are rated apart from now on",
+			"id", store.PooledBotID, "ratings", n)
+	}
 	return &persistence{store: s, keeper: keeper.New(s, logger)}, nil
 }
 
