@@ -12,7 +12,9 @@
 // to (ON-6, tables.Credit): who held it for most of its moves, a person
 // who left or was away included; but not when that one took the seat over
 // part-way (tables.Credit.From: a bot's or another's earlier rounds are not
-// theirs), and then the others are rated among themselves as for a guest.
+// theirs), and then the others are rated among themselves as for a guest;
+// nor a seat of the bot an older server pooled every level under
+// (store.PooledBotID).
 // A game stopped by an internal error is archived but not rated; fewer
 // than two rated seats rate nothing.
 package keeper
@@ -147,10 +149,12 @@ func PlayerID(s tables.FinishedSeat) string {
 }
 
 // Rated returns the ids and places of the seats that are rated: every seat
-// but guests' and those taken over part-way (From).
+// but guests', those taken over part-way (From), and those of the bot an
+// older server pooled every level under (store.PooledBotID: a game from the
+// cluster's stream of finished games, replayed on a node that joins later).
 func Rated(seats []tables.FinishedSeat) (ids []string, places []int) {
 	for _, s := range seats {
-		if s.Player.Guest || s.From != 0 {
+		if s.Player.Guest || s.From != 0 || PlayerID(s) == store.PooledBotID {
 			continue
 		}
 		ids = append(ids, PlayerID(s))

@@ -134,6 +134,38 @@ func TestRated(t *testing.T) {
 	}
 }
 
+// A finished game an older server handed on with a bot rated under the id
+// it pooled every level under (a cluster's stream replayed on a node that
+// joins later) is kept whole, but that seat is not rated: the others are,
+// among themselves.
+func TestPooledBotSeatNotRated(t *testing.T) {
+	s, k := open(t, t.TempDir())
+	at := time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC)
+	f := tables.Finished{
+		Table: "t1", Ruleset: "singularity", Started: at, Ended: at.Add(time.Hour), Complete: true,
+		Record: []byte(`{"record":"cardroom/1"}` + "\n"),
+		Seats: []tables.FinishedSeat{
+			{Player: alice, Name: "alice", Place: 1},
+			{Bot: "main.timedBot", Name: "bot", Place: 2},
+			{Bot: "easy", Name: "easy bot", Place: 3},
+		},
+	}
+	must(t, k.Finish(f))
+	games, err := s.Games(store.PooledBotID, 10)
+	must(t, err)
+	if len(games) != 1 || len(games[0].Seats) != 3 {
+		t.Fatalf("the game kept: %+v, want its 3 seats", games)
+	}
+	if r, _ := s.Rating(store.PooledBotID, "singularity"); r.Games != 0 {
+		t.Errorf("the pooled bot rated: %+v", r)
+	}
+	for _, id := range []string{alice.ID, store.BotID("easy")} {
+		if r, _ := s.Rating(id, "singularity"); r.Games != 1 {
+			t.Errorf("%s: %d rated games, want 1", id, r.Games)
+		}
+	}
+}
+
 // Names reserved through the lobby outlive the store being closed and
 // opened again; settings too.
 func TestNamesAndSettingsPersist(t *testing.T) {
