@@ -298,6 +298,9 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	if len(set.host.admins) > 0 {
 		logger.Info("admins", "keys", len(set.host.admins))
 	}
+	if len(set.botKeys) > 0 {
+		logger.Info("bot keys", "keys", len(set.botKeys))
+	}
 	dataDir, _ := filepath.Abs(cfg.DataDir)
 	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", dataDir)
 	logger.Info("players connect with", "try", app.SSHCommand(), "public", public) // the server logs "listening" itself
