@@ -76,6 +76,17 @@ func TestVersion(t *testing.T) {
 	if got, want := versionLine(bi), "cardroom v1.2.3 (revision abc123, modified, 2026-12-01T00:00:00Z, go1.26.0)"; got != want {
 		t.Errorf("versionLine = %q, want %q", got, want)
 	}
+	// go install …@v1.2.3 records no revision: the version names the source.
+	bi.Settings = nil
+	if got, want := versionLine(bi), "cardroom v1.2.3 (go1.26.0)"; got != want {
+		t.Errorf("versionLine of a module build = %q, want %q", got, want)
+	}
+	// go run, or go build with -buildvcs=false: no version, no revision;
+	// the line says so and how to get one, not "revision unknown".
+	bi.Main.Version = "(devel)"
+	if got, want := versionLine(bi), "cardroom (devel) ("+noRevision+"; go1.26.0)"; got != want {
+		t.Errorf("versionLine of a build without VCS info = %q, want %q", got, want)
+	}
 }
 
 // cardroom backup finds the data dir in CARDROOM_DATA_DIR as serve does

@@ -21,6 +21,10 @@ func versionCmd(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// noRevision is what version says of a build that recorded no source
+// revision (go run, -buildvcs=false, a copy of the source without .git).
+const noRevision = "no source revision recorded: go build it in a git clone, without -buildvcs=false"
+
 // versionLine is "cardroom VERSION (revision REV[, modified], TIME, GO)",
 // with what the build info holds.
 func versionLine(bi *debug.BuildInfo) string {
@@ -45,7 +49,10 @@ func versionLine(bi *debug.BuildInfo) string {
 		}
 	}
 	if rev == "" {
-		rev = "unknown"
+		if version != "(devel)" {
+			return fmt.Sprintf("cardroom %s (%s)", version, bi.GoVersion) // go install …@VERSION: the version names the source
+		}
+		return fmt.Sprintf("cardroom (devel) (%s; %s)", noRevision, bi.GoVersion)
 	}
 	line := fmt.Sprintf("cardroom %s (revision %s%s", version, rev, modified)
 	if at != "" {
