@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -376,10 +377,26 @@ func (m *model) showReplay(n int) {
 	r.tm.snapshot(tables.Snapshot{
 		Chat:    m.replayHands(g, seats),
 		Version: uint64(r.pos + 1), TableID: r.game.Table, Title: title,
-		Name:    m.tx.f("replay · move %d of %d", r.pos, len(r.events)),
+		Name:    m.replayMoveLine(),
 		Ruleset: r.header.Ruleset, Seats: seats, You: r.seat, Phase: tables.Playing,
 		View: view, Turn: g.Next(), Result: g.Result(), Paused: held,
 	})
+}
+
+// replayMoveLine is the replay's line "replay · move 7 of 31", which also
+// names a scorekeeper's penalty when that is the step shown.
+func (m *model) replayMoveLine() string {
+	r := m.replay
+	line := m.tx.f("replay · move %d of %d", r.pos, len(r.events))
+	if r.pos == 0 || r.events[r.pos-1].E != engine.EvPenalty {
+		return line
+	}
+	e := r.events[r.pos-1]
+	who := strconv.Itoa(e.Seat + 1)
+	if e.Seat >= 0 && e.Seat < len(r.header.Seats) {
+		who = r.header.Seats[e.Seat]
+	}
+	return line + " · " + m.tx.f("penalty: %s %+d, %s", who, e.Points, e.Reason)
 }
 
 // replayRoundEnd is the view of g, at step pos of the replay; right after

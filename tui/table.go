@@ -646,7 +646,7 @@ func (tm *tableModel) header() string {
 	if s.Code != "" {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
-	out := padBetween(header, timer, tm.width()) + "\n"
+	out := padBetween(fit(header, tm.width()-visibleWidth(timer)-1), timer, tm.width()) + "\n" // a replay's move line may be long
 	if tm.ended && s.Phase != tables.Over {
 		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.width())) + "\n"
 	}

@@ -1,0 +1,91 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/cards"
+	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/store"
+)
+
+// penaltyGame is a finished seeded game of Boerenbridge, its first round
+// the forehead round, in which the scorekeeper gave bob (seat 2) a penalty
+// of −5 with reason after the game's sixth step.
+func penaltyGame(t *testing.T, reason string) store.Game {
+	t.Helper()
+	r, _ := games.Registry().Lookup("boerenbridge")
+	g, opts, err := r.Start(3, engine.Options{"max_cards": "2", "special_rounds": "1:forehead"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := cards.NewRand(5)
+	for n := 0; !g.Done(); n++ {
+		if n == 6 {
+			if err := g.(interface{ Event(engine.Event) error }).Event(engine.Event{E: engine.EvPenalty, Seat: 1, Points: -5, Reason: reason}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Next() == engine.Chance {
+			_ = g.Deal(rng)
+			continue
+		}
+		s := g.Next()
+		l := g.Legal(s)
+		if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: "boerenbridge", Options: opts, Seats: []string{"alice", "bob", "carol"}}, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot := g.Result().Totals
+	return store.Game{ID: 7, Table: "t9", Ruleset: "boerenbridge", Ended: fixedNow, Record: rec, Seats: []store.Seat{
+		{PlayerID: "SHA256:test", Name: "alice", Total: tot[0], Place: 1},
+		{PlayerID: store.BotID("bob"), Name: "bob", Total: tot[1], Place: 2},
+		{PlayerID: store.BotID("carol"), Name: "carol", Total: tot[2], Place: 3},
+	}}
+}
+
+// Stepping through a replay, the step that is a scorekeeper's penalty
+// says so on its move line, in every language, and the steps either side
+// do not.
+func TestReplaySaysThePenalty(t *testing.T) {
+	game := penaltyGame(t, "late")
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := openReplayIn(t, game, Settings{Lang: lang})
+		m.key(keyMsg("home"))
+		want := m.tx.f("penalty: %s %+d, %s", "bob", -5, "late")
+		said := 0
+		for range m.replay.events {
+			scr := redrawn(m)
+			checkFits(t, "replay", m.View(), 80, 24)
+			first := strings.SplitN(scr, "\n", 2)[0]
+			penalty := m.replay.pos > 0 && m.replay.events[m.replay.pos-1].E == engine.EvPenalty
+			if strings.Contains(first, want) != penalty {
+				t.Errorf("%s: move %d (a penalty: %v) reads %q", lang, m.replay.pos, penalty, first)
+			}
+			if penalty {
+				said++
+			}
+			m.key(keyMsg("right"))
+		}
+		if said != 1 {
+			t.Errorf("%s: the penalty showed at %d steps, want 1", lang, said)
+		}
+	}
+}
+
+// A penalty's long reason is cut on the move line at 80 columns, not
+// pushed past the screen's edge.
+func TestReplayPenaltyLineFits(t *testing.T) {
+	m := openReplayIn(t, penaltyGame(t, strings.Repeat("talked during the trick ", 4)), Settings{Lang: "de"})
+	m.key(keyMsg("home"))
+	for range m.replay.events {
+		m.key(keyMsg("right"))
+		m.drawn = ""
+		checkFits(t, "replay", m.View(), 80, 24)
+	}
+}
