@@ -533,7 +533,7 @@ func (tm *tableModel) ddAround(v *doudizhu.View, last map[int]string) string {
 		})
 		plays[i] = last[i]
 	}
-	h := min(tm.m.height-16, 18)
+	h := min(tm.height()-16, 18)
 	w := min(tm.m.width, 110)
 	var b strings.Builder
 	b.Grow(h * (w + 64))

@@ -515,18 +515,27 @@ func (m *model) replayFind(dir int, key func(engine.View) int) int {
 	return 0
 }
 
-func (m *model) replayView() (string, []binding) {
-	body, _ := m.replay.tm.view()
+// replayView is the replay's screen, its keys and the lines they take:
+// two where one is too narrow for every key the replay answers.
+func (m *model) replayView() (string, []binding, int) {
+	tm := m.replay.tm
 	updown := binding{"↑↓", m.tx.get("trick")}
-	if m.replay.tm.showSheet {
+	if tm.showSheet {
 		updown = binding{"↑↓", m.tx.get("scroll")}
 	}
-	return body, []binding{
+	keys := []binding{
 		{"←→", m.tx.get("move")}, updown, {"[ ]", unitWord(m.tx, m.replay.header.Ruleset)},
 		{"0-9 enter", goToWord(m.tx, m.replay.header.Ruleset)}, {"home end", m.tx.get("start, end")},
 		{"tab", m.tx.get("score sheet")}, {"esc", m.tx.get("back")},
 	}
+	rows := min(replayKeyRows, lineCount(keys, tm.width()))
+	tm.barRows = rows - 1
+	body, _ := tm.view()
+	return body, keys, rows
 }
+
+// replayKeyRows is how many lines the replay's key bar may take.
+const replayKeyRows = 2
 
 // export writes the record of game id, for `ssh host export ID`, with its
 // own errors in tx's language. Only someone who sat at the game may export

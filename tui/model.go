@@ -780,7 +780,7 @@ func (m *model) draw() string {
 	case m.screen == boardScreen && m.board != nil:
 		body, keys = m.boardView(), m.boardKeys()
 	case m.screen == replayScreen && m.replay != nil && m.replay.tm != nil:
-		body, keys = m.replayView()
+		body, keys, keyRows = m.replayView()
 	case m.screen == adminScreen && m.adminD != nil:
 		body, keys = m.adminView(), m.adminKeys()
 	case m.entering && m.screen == lobbyScreen:

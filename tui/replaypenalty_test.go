@@ -89,3 +89,32 @@ func TestReplayPenaltyLineFits(t *testing.T) {
 		checkFits(t, "replay", m.View(), 80, 24)
 	}
 }
+
+// At 80 columns the replay's key bar shows every key the replay answers,
+// on two lines, and the screen still fits with every seat's hand on it.
+func TestReplayKeyBarShowsEveryKey(t *testing.T) {
+	for ruleset, opts := range map[string]engine.Options{"boerenbridge": {"max_cards": "2"}, "doudizhu": {"deals": "1"}} {
+		game := finishedOf(t, ruleset, opts)
+		for _, lang := range []string{"en", "de", "nl"} {
+			for _, sheet := range []bool{false, true} {
+				m := openReplayIn(t, game, Settings{Lang: lang})
+				if sheet {
+					m.key(keyMsg("tab"))
+				}
+				m.key(keyMsg("right"))
+				view := redrawn(m)
+				checkFits(t, ruleset+" replay", m.View(), 80, 24)
+				lines := strings.Split(view, "\n")
+				bar := strings.Join(lines[len(lines)-2:], "\n")
+				for _, k := range []string{"←→", "↑↓", "[ ]", "0-9 enter", "home end", "tab", "esc"} {
+					if !strings.Contains(bar, k) {
+						t.Errorf("%s %s (sheet %v): no %q in the key bar:\n%s", ruleset, lang, sheet, k, bar)
+					}
+				}
+				if !sheet && !strings.Contains(view, "Grace: ") {
+					t.Errorf("%s %s: the last seat's hand is off the screen:\n%s", ruleset, lang, view)
+				}
+			}
+		}
+	}
+}

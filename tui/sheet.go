@@ -163,7 +163,7 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 	if sp := specialRounds(tx, v, trick.Schedule(v.Ruleset, v.Players, tm.snap.Options)); sp != "" {
 		specials = strings.Split(ansi.Wordwrap(sp, tm.m.width, ""), "\n")
 	}
-	free := tm.m.height - 7 - boolInt(satOut) - len(specials) // header, title, names, total, legend, help bar, chat
+	free := tm.height() - 7 - boolInt(satOut) - len(specials) // header, title, names, total, legend, help bar, chat
 	chartH := 0
 	if len(totals) > 1 && free-len(rows)-4 >= 4 { // and two lines of chat
 		chartH = min(10, free-len(rows)-4)
@@ -389,7 +389,7 @@ func (tm *tableModel) ddSheet(v *doudizhu.View) string {
 		return l.String()
 	}
 	b.WriteString(st.Subtle.Render(line(labels)) + "\n")
-	room := max(2, tm.m.height-12)
+	room := max(2, tm.height()-12)
 	var shown []string // the rows and the notes before them, drawn
 	for i, r := range rows[:len(rows)-1] {
 		for _, n := range notes[i] {

@@ -45,6 +45,7 @@ type tableModel struct {
 	handing   int    // :bot N asked about a person's seat N (from 1); the next key confirms; 0: none
 	watching  string // the snapshot's spectators, joined
 	replaying bool   // a replay of a finished game: no prompts, nothing to play
+	barRows   int    // lines the key bar under the screen takes beyond one (the replay's may take two)
 	unseated  bool   // the person's seat went to a bot during the game (watchLine)
 	turnNote  string // the status line about this turn (a key out of turn, nothing to beat, a move refused for now), taken away when it moves on
 	handY     int    // the screen row of the hand's faces, for mouse clicks; -1 when none
@@ -568,7 +569,7 @@ func (tm *tableModel) view() (string, []binding) {
 	body, bodyN := tm.body()
 	chat := tm.chatLines()
 	lines := 1 + strings.Count(header, "\n") + bodyN
-	room := tm.m.height - 2 - lines
+	room := tm.height() - 2 - lines
 	gap := 0 // newlines between the body and the chat
 	if len(chat) > 0 && room > 1 {
 		if len(chat) > room-1 {
@@ -604,12 +605,16 @@ func (tm *tableModel) view() (string, []binding) {
 // on a wider terminal the frame centres it.
 func (tm *tableModel) width() int { return min(tm.m.width, maxWidth) }
 
+// height is the lines the table screen plans for: the terminal's, less
+// the key bar's lines beyond the one every screen has.
+func (tm *tableModel) height() int { return tm.m.height - tm.barRows }
+
 // noteWidth is the room for a line that may be wider than width(): the
 // screen right of where the centred table starts, so the table stays put.
 func (tm *tableModel) noteWidth() int { return tm.width() + (tm.m.width-tm.width())/2 }
 
 func (tm *tableModel) key0() partsKey {
-	return partsKey{gen: tm.gen, st: tm.m.st, tx: tm.m.tx, width: tm.m.width, height: tm.m.height}
+	return partsKey{gen: tm.gen, st: tm.m.st, tx: tm.m.tx, width: tm.m.width, height: tm.height()}
 }
 
 // header is the screen's first line (and the line saying the table has

@@ -687,7 +687,7 @@ func (tm *tableModel) seatScore(v *trick.View, i int) string {
 func (tm *tableModel) trickAround(v *trick.View) string {
 	blocks := tm.trickBlocks(v)
 	centre, plays := tm.trickCentre(v)
-	h := min(tm.m.height-14, 22)
+	h := min(tm.height()-14, 22)
 	w := min(tm.m.width, 110)
 	you := max(v.Seat, 0)
 	var b strings.Builder
@@ -833,7 +833,7 @@ type trickInfoKey struct {
 
 // wide reports whether the terminal has room to seat the players around
 // the table.
-func (tm *tableModel) wide() bool { return tm.m.width >= 100 && tm.m.height >= 32 }
+func (tm *tableModel) wide() bool { return tm.m.width >= 100 && tm.height() >= 32 }
 
 // placeHand centres a drawn hand of n cards under the viewer's seat when
 // the seats are laid out around the table, and remembers where it went.
