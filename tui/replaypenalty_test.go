@@ -7,6 +7,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/games"
+	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/store"
 )
 
@@ -115,6 +116,34 @@ func TestReplayKeyBarShowsEveryKey(t *testing.T) {
 					t.Errorf("%s %s: the last seat's hand is off the screen:\n%s", ruleset, lang, view)
 				}
 			}
+		}
+	}
+}
+
+// A replay at the start of the forehead round shows the card on each
+// seat's forehead (every card is known once the game is over), and a
+// seat's card is gone once played.
+func TestReplayShowsTheForeheadCards(t *testing.T) {
+	game := penaltyGame(t, "late")
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := openReplayIn(t, game, Settings{Lang: lang})
+		g, err := m.replay.at(m.app.reg, m.replay.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scr := redrawn(m)
+		for i, name := range []string{"alice", "bob", "carol"} {
+			c := g.View((i + 1) % 3).(*trick.View).Foreheads[i]
+			if c == cards.None {
+				t.Fatalf("%s: seat %d has no card on its forehead at the round's start", lang, i)
+			}
+			if want := name + ": " + m.tx.f("%s on the forehead", m.st.Face(c)); !strings.Contains(scr, want) {
+				t.Errorf("%s: no %q at the forehead round's start:\n%s", lang, want, scr)
+			}
+		}
+		m.key(keyMsg("down")) // the first trick played
+		if scr := redrawn(m); strings.Contains(scr, m.tx.f("%s on the forehead", "")) {
+			t.Errorf("%s: a card played still shows on its forehead:\n%s", lang, scr)
 		}
 	}
 }

@@ -52,12 +52,29 @@ func (m *model) replayHands(g engine.Game, seats []tables.SeatInfo) []tables.Cha
 			faces[k] = m.st.Face(c)
 		}
 		text := strings.Join(faces, " ")
+		if c := foreheadCard(g, i); c != cards.None {
+			text = m.tx.f("%s on the forehead", m.st.Face(c))
+		}
 		if text == "" {
 			text = "—"
 		}
 		out = append(out, tables.ChatLine{From: s.Name, Seat: i, Text: text})
 	}
 	return out
+}
+
+// foreheadCard is the card on seat's forehead in the forehead round, as
+// the seat after it sees it; cards.None in other rounds and once played.
+func foreheadCard(g engine.Game, seat int) cards.Card {
+	n := g.Players()
+	if n < 2 {
+		return cards.None
+	}
+	v, ok := g.View((seat + 1) % n).(*trick.View)
+	if !ok || v.Foreheads == nil {
+		return cards.None
+	}
+	return v.Foreheads[seat]
 }
 
 // roundOfView is the round (trick games) or deal (Dou Dizhu) a view is at.

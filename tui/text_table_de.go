@@ -63,4 +63,5 @@ var tableDE = map[string]string{
 	"to come:":                "noch offen:",
 	"special rounds to come:": "kommende Sonderrunden:",
 	"Penalties given: %s":     "Strafen: %s",
+	"%s on the forehead":      "%s an der Stirn",
 }

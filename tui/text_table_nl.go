@@ -63,4 +63,5 @@ var tableNL = map[string]string{
 	"to come:":                "nog te gaan:",
 	"special rounds to come:": "komende speciale rondes:",
 	"Penalties given: %s":     "Straffen: %s",
+	"%s on the forehead":      "%s op het voorhoofd",
 }
