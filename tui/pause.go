@@ -24,15 +24,14 @@ func heldModifier(v *trick.View) trick.Modifier {
 	return v.Modifier
 }
 
-// heldCentre is the line that names the held trick's winner, and in the
-// forehead round the card the viewer held without seeing it.
+// heldCentre is the line under the held trick around the table: in the
+// forehead round the card the viewer held without seeing it (its winner
+// says so in its own block).
 func (tm *tableModel) heldCentre(v *trick.View) string {
-	tx := tm.m.tx
-	line := tx.f("%s won the trick", tm.plainName(v.LastWinner))
 	if c := tm.ownForehead(v); c != cards.None {
-		line += " · " + tx.get("your card was") + " " + tm.m.st.HotCard(c)
+		return tm.m.tx.get("Your card was") + " " + tm.m.st.HotCard(c)
 	}
-	return line
+	return ""
 }
 
 // foreheadNote is the line under the held trick of the forehead round that

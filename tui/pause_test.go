@@ -47,12 +47,19 @@ func TestPreviousTrickOverlay(t *testing.T) {
 }
 
 // While the table holds a completed trick, it is the trick on screen: its
-// winner named.
+// winner named (around the table, in the winner's own block).
 func TestHeldTrickShown(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {200, 50}} {
 		m := heldTrick(t, testModel(size[0], size[1], Settings{}))
 		screen := plainView(m)
-		if !strings.Contains(screen, "Claude won") && !strings.Contains(screen, "Claude took it") {
+		if size[0] == 200 {
+			v := m.table.snap.View.(*trick.View)
+			for i, b := range m.table.trickBlocks(v) {
+				if won := strings.Contains(stripANSI(strings.Join(b.lines, "\n")), "won the trick"); won != (i == v.LastWinner) {
+					t.Errorf("seat %d's block %q; Claude, seat %d, won the trick", i, b.lines, v.LastWinner)
+				}
+			}
+		} else if !strings.Contains(screen, "Claude took it") {
 			t.Fatalf("%v: no winner named:\n%s", size, screen)
 		}
 		m.table.snap.Paused = false

@@ -14,7 +14,6 @@ var catalogueDE = map[string]string{
 	"%s leads: any combination.": "%s spielt aus: jede Kombination.",
 	"%s names trump":             "%s bestimmt Trumpf",
 	"tie, drawn again:":          "Gleichstand, neu gezogen:",
-	"%s won it":                  "Stich für %s",
 	"(fixed)":                    "(fest)",
 	"ASCII only":                 "nur ASCII",
 	"At a table: / talks, esc goes back to the lobby (your seat is kept for": "Am Tisch: / chattet, esc führt zurück in die Lobby (dein Platz bleibt",

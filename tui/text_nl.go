@@ -14,7 +14,6 @@ var catalogueNL = map[string]string{
 	"%s leads: any combination.": "%s komt uit: elke combinatie mag.",
 	"%s names trump":             "%s kiest troef",
 	"tie, drawn again:":          "gelijk, opnieuw getrokken:",
-	"%s won it":                  "slag voor %s",
 	"(fixed)":                    "(vast)",
 	"ASCII only":                 "alleen ASCII",
 	"At a table: / talks, esc goes back to the lobby (your seat is kept for": "Aan tafel: / chat, esc gaat terug naar de lobby (je plaats blijft",

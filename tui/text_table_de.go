@@ -29,8 +29,6 @@ var tableDE = map[string]string{
 	"round %s":                                                                    "Runde %s",
 	"rounds %s":                                                                   "den Runden %s",
 	"%s took it":                                                                  "%s hat ihn gemacht",
-	"%s won the trick":                                                            "%s hat den Stich gewonnen",
-	"your card was":                                                               "deine Karte war",
 	"Trick complete:":                                                             "Stich komplett:",
 	"You lead next, once the trick is cleared.":                                   "Du spielst als Nächstes aus, sobald der Stich abgeräumt ist.",
 	"Previous trick:":                                                             "Voriger Stich:",
@@ -64,4 +62,5 @@ var tableDE = map[string]string{
 	"special rounds to come:": "kommende Sonderrunden:",
 	"Penalties given: %s":     "Strafen: %s",
 	"%s on the forehead":      "%s an der Stirn",
+	"won the trick":           "hat den Stich",
 }

@@ -29,8 +29,6 @@ var tableNL = map[string]string{
 	"round %s":                                                                    "ronde %s",
 	"rounds %s":                                                                   "rondes %s",
 	"%s took it":                                                                  "%s heeft hem gehaald",
-	"%s won the trick":                                                            "%s heeft de slag gewonnen",
-	"your card was":                                                               "je kaart was",
 	"Trick complete:":                                                             "Slag compleet:",
 	"You lead next, once the trick is cleared.":                                   "Jij komt hierna uit, zodra de slag is opgeruimd.",
 	"Previous trick:":                                                             "Vorige slag:",
@@ -64,4 +62,5 @@ var tableNL = map[string]string{
 	"special rounds to come:": "komende speciale rondes:",
 	"Penalties given: %s":     "Straffen: %s",
 	"%s on the forehead":      "%s op het voorhoofd",
+	"won the trick":           "heeft de slag",
 }

@@ -712,23 +712,21 @@ func (tm *tableModel) trickBlocks(v *trick.View) []seatBlock {
 	return blocks
 }
 
-// trickCentre is the line under the table (who won the trick, who names
-// trump, the last round's result) and the card in front of each seat.
+// trickCentre is the line under the table (the viewer's own card of a held
+// forehead trick, the draw for trump, the last round's result) and the card
+// in front of each seat.
 //
 //go:noinline
 func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
 	st, tx := tm.m.st, tm.m.tx
 	plays := make([]string, v.Players)
 	centre := ""
-	trickCards, winner := v.Trick, -1
+	trickCards, winner := v.Trick, tm.trickWinner(v)
 	switch {
-	case tm.held(v):
-		trickCards, winner = v.LastTrick, v.LastWinner
-		centre = tm.heldCentre(v)
-	case len(v.Trick) == 0 && len(v.LastTrick) > 0 && v.Phase == trick.PhasePlay:
-		trickCards, winner = v.LastTrick, v.LastWinner
-		if winner >= 0 {
-			centre = tx.f("%s won it", tm.plainName(winner))
+	case winner >= 0: // the trick complete: its winner says so in its own block
+		trickCards = v.LastTrick
+		if tm.held(v) {
+			centre = tm.heldCentre(v)
 		}
 	case drawShows(v):
 		for _, d := range v.Draws {
@@ -751,6 +749,15 @@ func (tm *tableModel) trickCentre(v *trick.View) (string, []string) {
 	return centre, plays
 }
 
+// trickWinner is the seat that won the trick shown complete around the
+// table (held, or the last one before the next lead), -1 when none is.
+func (tm *tableModel) trickWinner(v *trick.View) int {
+	if tm.held(v) || len(v.Trick) == 0 && len(v.LastTrick) > 0 && v.Phase == trick.PhasePlay {
+		return v.LastWinner
+	}
+	return -1
+}
+
 // trickSeatKey is what a seat's block around the table shows.
 type trickSeatKey struct {
 	seat                            seatKey
@@ -758,6 +765,7 @@ type trickSeatKey struct {
 	bid, tricks, total              int
 	foreheads, mine, dealer, satOut bool
 	naming                          bool // names trump next
+	won                             bool // won the trick shown complete
 	forehead                        cards.Card
 }
 
@@ -780,6 +788,7 @@ func (tm *tableModel) trickSeatKey(v *trick.View, i int) trickSeatKey {
 		seat: tm.seatKey(i), turn: v.Turn == i, bid: v.Bids[i], tricks: v.Tricks[i], total: v.Totals[i],
 		foreheads: v.Foreheads != nil, mine: i == v.Seat, dealer: i == v.Dealer,
 		satOut: v.SatOut != nil && v.SatOut[i], naming: trumpNamer(v) == i,
+		won: tm.trickWinner(v) == i,
 	}
 	if v.Foreheads != nil {
 		key.forehead = v.Foreheads[i]
@@ -816,6 +825,12 @@ func (tm *tableModel) trickSeat(v *trick.View, i int) seatBlock {
 			extra += st.Subtle.Render(" · ")
 		}
 		extra += st.Bold.Render(tx.get("names trump"))
+	}
+	if tm.trickWinner(v) == i {
+		if extra != "" {
+			extra += st.Subtle.Render(" · ")
+		}
+		extra += st.Bold.Render(tx.get("won the trick"))
 	}
 	if extra == "" {
 		return b
