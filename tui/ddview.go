@@ -255,7 +255,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	note, more := tm.ddNotice(v), ""
 	if log := tm.ddBidLog(v); log != "" {
 		switch {
-		case visibleWidth(bottom+" · "+log) <= tm.m.width:
+		case visibleWidth(bottom+" · "+log) <= tm.noteWidth():
 			bottom += st.Subtle.Render(" · ") + log
 		case note == "": // every bid shows: they go on in the line below
 			more = "  " + log
@@ -263,12 +263,12 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 			bottom = short + st.Subtle.Render(" · ") + log
 		}
 	}
-	b.WriteString(fit(bottom, tm.m.width) + "\n")
+	b.WriteString(fit(bottom, tm.noteWidth()) + "\n")
 	switch {
 	case note != "":
-		b.WriteString(st.Warn.Render(fit(note, tm.m.width)) + "\n")
+		b.WriteString(st.Warn.Render(fit(note, tm.noteWidth())) + "\n")
 	case more != "":
-		b.WriteString(fit(more, tm.m.width) + "\n")
+		b.WriteString(fit(more, tm.noteWidth()) + "\n")
 	default:
 		b.WriteString("\n")
 	}
@@ -284,14 +284,14 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 		b.WriteString(st.Subtle.Render(fmt.Sprintf("   %-26s %-9s %5s  %s", tx.get("seat"), tx.get("role"), tx.get("cards"), tx.get("last"))) + "\n")
 		for i := 0; i < doudizhu.Players; i++ {
 			role := tm.ddRole(v, i)
-			key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role, last: last[i], width: tm.m.width}
+			key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role, last: last[i], width: tm.noteWidth()}
 			b.WriteString(tm.parts.ddRows.get(i, key, func() seatBlock {
 				mark := "  "
 				if v.Turn == i {
 					mark = st.Turn.Render(cursorMark(st))
 				}
 				row := fmt.Sprintf(" %s%s %s %5d  %s", mark, padRight(tm.seatName(i), 26), padRight(role, 9), v.Counts[i], last[i])
-				return seatBlock{lines: []string{fit(row, tm.m.width) + "\n"}} // a long play ends in …
+				return seatBlock{lines: []string{fit(row, tm.noteWidth()) + "\n"}} // a long play ends in …
 			}).lines[0])
 		}
 		b.WriteString(tm.watchersLine())
@@ -321,7 +321,7 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 		}
 	}
 	if tm.showCount && v.Phase == doudizhu.Playing {
-		b.WriteString(st.Subtle.Render(fit(tm.ddStillOut(v), tm.m.width)) + "\n")
+		b.WriteString(st.Subtle.Render(fit(tm.ddStillOut(v), tm.noteWidth())) + "\n")
 	} else {
 		b.WriteString("\n")
 	}
@@ -465,10 +465,10 @@ func (tm *tableModel) ddPlays(v *doudizhu.View) string {
 		rounds, head = ddRounds(prev.History), tx.f("Last plays of deal %d:", prev.Deal)
 	}
 	if n := len(v.Scores); len(rounds) == 0 && n > 0 { // a deal this screen did not see end: its points
-		return fit(tx.get("Last deal:")+" "+tm.scoreLine(v.Scores[n-1]), tm.m.width)
+		return fit(tx.get("Last deal:")+" "+tm.scoreLine(v.Scores[n-1]), tm.noteWidth())
 	}
 	if len(rounds) == 0 {
-		return st.Subtle.Render(fit(tx.get("No cards played yet in this deal."), tm.m.width))
+		return st.Subtle.Render(fit(tx.get("No cards played yet in this deal."), tm.noteWidth()))
 	}
 	r := rounds[len(rounds)-1]
 	if over := len(r) >= 3 && r[len(r)-1].Pass && r[len(r)-2].Pass; prev == nil && (over || len(r) == 1 && len(rounds) > 1) {
@@ -493,10 +493,10 @@ func (tm *tableModel) ddPlays(v *doudizhu.View) string {
 		return head + " " + cut + strings.Join(parts[from:], st.Subtle.Render(" · "))
 	}
 	from := 0
-	for from < len(parts)-1 && visibleWidth(line(from)) > tm.m.width {
+	for from < len(parts)-1 && visibleWidth(line(from)) > tm.noteWidth() {
 		from++ // the latest plays matter most
 	}
-	return fit(line(from), tm.m.width)
+	return fit(line(from), tm.noteWidth())
 }
 
 // ddPlaysLines is what . shows in Dou Dizhu: the round of plays, or, before

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+	"github.com/cardroom/cardroom/engine/doudizhu"
 	"strings"
 	"testing"
 
@@ -37,6 +39,45 @@ func TestTableStaysPutWhenTheNoteGrows(t *testing.T) {
 		}
 		if plain != blind {
 			t.Errorf("%s: the table starts at column %d in round 9 and at %d in the blind round", lang, plain, blind)
+		}
+	}
+}
+
+// The Dou Dizhu table keeps its place on a wide screen too: a long round
+// of plays (.) goes on to the right instead of moving the table, and
+// still fits the screen.
+func TestDouDizhuTableStaysPutWhenALineGrows(t *testing.T) {
+	start := playTo(t, "doudizhu", 3, 19, func(g engine.Game) bool {
+		return g.View(0).(*doudizhu.View).Phase == doudizhu.Playing
+	})
+	long := playTo(t, "doudizhu", 3, 19, func(g engine.Game) bool {
+		r := ddRounds(g.View(0).(*doudizhu.View).History)
+		return len(r) > 0 && len(r[len(r)-1]) >= 9
+	})
+	margin := func(g engine.Game, lang string) (int, int) {
+		s := snapshotOf(g, "Dou Dizhu", 0)
+		for i := range s.Seats {
+			s.Seats[i].Name = fmt.Sprintf("Bartholomew%d", i)
+		}
+		m := onTable(testModel(200, 50, Settings{Lang: lang}), s)
+		m.table.showPlays = true
+		checkFits(t, "table", m.View(), 200, 50)
+		widest := 0
+		lines := strings.Split(stripANSI(m.View()), "\n")
+		for _, l := range lines {
+			widest = max(widest, visibleWidth(l))
+		}
+		first := lines[0]
+		return len(first) - len(strings.TrimLeft(first, " ")), widest
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		plain, _ := margin(start, lang)
+		grown, widest := margin(long, lang)
+		if widest <= plain+maxWidth {
+			t.Fatalf("%s: the round of plays is not wider than the table: the test shows nothing", lang)
+		}
+		if plain != grown {
+			t.Errorf("%s: the table starts at column %d at the deal's start and at %d with a long round of plays", lang, plain, grown)
 		}
 	}
 }
