@@ -896,7 +896,7 @@ type frameMemo struct {
 }
 
 // centrePad is the padding that centres lines (the widest of them) in the
-// width, as centre does, or, on the table screen, centres maxWidth columns
+// width, as centre does, or, on the table and replay screens, centres maxWidth columns
 // with a wider line going on to the right when it fits; a line that was on the last frame at the same row
 // is not measured again.
 func (m *model) centrePad(lines []string) int {
@@ -917,7 +917,7 @@ func (m *model) centrePad(lines []string) int {
 	}
 	clear(memo.lines[len(lines):])
 	memo.lines, memo.widths = memo.lines[:len(lines)], memo.widths[:len(lines)]
-	if m.screen == tableScreen { // the table stays put while a longer note comes and goes
+	if m.screen == tableScreen || m.screen == replayScreen { // the table stays put while a longer note comes and goes
 		return max(0, min((m.width-min(w, maxWidth))/2, m.width-w))
 	}
 	return max(0, (m.width-w)/2)

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"github.com/cardroom/cardroom/engine/doudizhu"
+	tea "github.com/charmbracelet/bubbletea"
 	"strings"
 	"testing"
 
@@ -78,6 +79,28 @@ func TestDouDizhuTableStaysPutWhenALineGrows(t *testing.T) {
 		}
 		if plain != grown {
 			t.Errorf("%s: the table starts at column %d at the deal's start and at %d with a long round of plays", lang, plain, grown)
+		}
+	}
+}
+
+// A replay on a wide screen keeps the table in its place from move to
+// move, as the table does: the blind round's long note goes on to the
+// right.
+func TestReplayStaysPutWhenTheNoteGrows(t *testing.T) {
+	game := finishedOf(t, "specialrounds", engine.Options{})
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := openReplayIn(t, game, Settings{Lang: lang})
+		m.Update(tea.WindowSizeMsg{Width: 200, Height: 50})
+		m.key(keyMsg("home"))
+		margins := map[int]int{}
+		for range len(m.replay.events) + 1 {
+			first := strings.SplitN(redrawn(m), "\n", 2)[0]
+			margins[len(first)-len(strings.TrimLeft(first, " "))] = m.replay.pos
+			checkFits(t, "replay", m.View(), 200, 50)
+			m.key(keyMsg("right"))
+		}
+		if len(margins) != 1 {
+			t.Errorf("%s: the replay starts at these columns (and a move there): %v", lang, margins)
 		}
 	}
 }
