@@ -1,7 +1,10 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"testing"
 
 	"github.com/cardroom/cardroom/engine"
@@ -145,5 +148,37 @@ func TestReplayShowsTheForeheadCards(t *testing.T) {
 		if scr := redrawn(m); strings.Contains(scr, m.tx.f("%s on the forehead", "")) {
 			t.Errorf("%s: a card played still shows on its forehead:\n%s", lang, scr)
 		}
+	}
+}
+
+// While a round's last trick is held (the round scored, the next not
+// dealt) the score sheet lists the round once, scored, not again as the
+// round in play.
+func TestSheetListsAScoredRoundOnce(t *testing.T) {
+	m := openReplayIn(t, finishedGame(t), Settings{Lang: "en"})
+	m.key(keyMsg("home"))
+	seen := false
+	for range m.replay.events {
+		m.key(keyMsg("right"))
+		g, err := m.replay.at(m.app.reg, m.replay.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held, _ := m.replayRoundEnd(g, m.replay.pos)
+		v, ok := held.(*trick.View)
+		if !ok || len(v.Sheet) == 0 || v.Sheet[len(v.Sheet)-1].Round != v.Round || v.Over {
+			continue
+		}
+		seen = true
+		m.key(keyMsg("tab"))
+		m.drawn = ""
+		label := fmt.Sprintf("%d (%d)", v.Round, v.Sheet[len(v.Sheet)-1].Cards)
+		if n := strings.Count(ansi.Strip(m.View()), "\n"+label+" "); n != 1 {
+			t.Fatalf("round %d listed %d times at move %d:\n%s", v.Round, n, m.replay.pos, ansi.Strip(m.View()))
+		}
+		m.key(keyMsg("tab"))
+	}
+	if !seen {
+		t.Fatal("no step between a round's end and the next deal")
 	}
 }

@@ -92,7 +92,8 @@ func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][
 	if n := len(totals); n > 0 && !slices.Equal(totals[n-1], run) { // penalties since the last round: the chart ends at the totals
 		totals = append(totals, append([]int(nil), run...))
 	}
-	if !v.Over {
+	scored := len(v.Sheet) > 0 && v.Sheet[len(v.Sheet)-1].Round >= v.Round // its last trick held, the next round not dealt
+	if !v.Over && !scored {
 		row := sheetRow{label: fmt.Sprintf("%d (%d)", v.Round, v.Cards), cells: make([]sheetCell, v.Players), now: true}
 		for i := range v.Players {
 			bid := "·"
