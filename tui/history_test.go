@@ -50,13 +50,29 @@ func finishedGame(t *testing.T) store.Game {
 // played to its end, or stopped after moves moves (moves >= 0).
 func archivedGame(t *testing.T, moves int) store.Game {
 	t.Helper()
-	r, _ := games.Registry().Lookup("boerenbridge")
-	g, opts, err := r.Start(3, engine.Options{"max_cards": "2"})
+	return playedGame(t, "boerenbridge", engine.Options{"max_cards": "2"}, [2]string{"Alan", "Grace"}, moves, nil)
+}
+
+// playedGame is a seeded game of ruleset for alice and two others, as the
+// archive keeps it: played with random moves to its end, or stopped after
+// moves steps (moves >= 0); event, when not nil, may give the game an
+// event (a penalty) before step n.
+func playedGame(t *testing.T, ruleset string, opts engine.Options, others [2]string, moves int, event func(n int) *engine.Event) store.Game {
+	t.Helper()
+	r, _ := games.Registry().Lookup(ruleset)
+	g, opts, err := r.Start(3, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := cards.NewRand(5)
 	for n := 0; !g.Done() && n != moves; n++ {
+		if event != nil {
+			if e := event(n); e != nil {
+				if err := g.(interface{ Event(engine.Event) error }).Event(*e); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 		if g.Next() == engine.Chance {
 			_ = g.Deal(rng)
 			continue
@@ -67,15 +83,15 @@ func archivedGame(t *testing.T, moves int) store.Game {
 			t.Fatal(err)
 		}
 	}
-	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: "boerenbridge", Options: opts, Seats: []string{"alice", "Alan", "Grace"}}, g)
+	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: ruleset, Options: opts, Seats: []string{"alice", others[0], others[1]}}, g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tot := g.Result().Totals
-	return store.Game{ID: 7, Table: "t9", Ruleset: "boerenbridge", Ended: fixedNow, Record: rec, Seats: []store.Seat{
+	return store.Game{ID: 7, Table: "t9", Ruleset: ruleset, Ended: fixedNow, Record: rec, Seats: []store.Seat{
 		{PlayerID: "SHA256:test", Name: "alice", Total: tot[0], Place: 1},
-		{PlayerID: store.BotID("Alan"), Name: "Alan", Total: tot[1], Place: 2},
-		{PlayerID: store.BotID("Grace"), Name: "Grace", Total: tot[2], Place: 3},
+		{PlayerID: store.BotID(others[0]), Name: others[0], Total: tot[1], Place: 2},
+		{PlayerID: store.BotID(others[1]), Name: others[1], Total: tot[2], Place: 3},
 	}}
 }
 
@@ -305,45 +321,23 @@ func TestGuestIsNotPromisedWhatIsNotKept(t *testing.T) {
 // The history's points per round count a scorekeeper's penalties (BB-7),
 // as the game's total beside them does.
 func TestHistoryPointsPerRoundCountPenalties(t *testing.T) {
-	r, _ := games.Registry().Lookup("boerenbridge")
-	g, opts, err := r.Start(3, engine.Options{"max_cards": "2"})
+	sum := playedGame(t, "boerenbridge", engine.Options{"max_cards": "2"}, [2]string{"Alan", "Grace"}, -1, func(n int) *engine.Event {
+		if n != 6 {
+			return nil
+		}
+		return &engine.Event{E: engine.EvPenalty, Seat: 0, Points: -7, Reason: "late"}
+	})
+	rep, err := engine.Replay(games.Registry(), bytes.NewReader(sum.Record))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := cards.NewRand(5)
-	for n := 0; !g.Done(); n++ {
-		if n == 6 {
-			if err := g.(interface{ Event(engine.Event) error }).Event(engine.Event{E: engine.EvPenalty, Seat: 0, Points: -7, Reason: "late"}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g.Next() == engine.Chance {
-			_ = g.Deal(rng)
-			continue
-		}
-		s := g.Next()
-		l := g.Legal(s)
-		if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: "boerenbridge", Options: opts, Seats: []string{"alice", "Alan", "Grace"}}, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := g.Result()
-	rounds := 0
+	res, rounds := rep.Result, 0
 	for _, rs := range res.Rounds {
 		rounds += rs[0]
 	}
 	if res.Totals[0] != rounds-7 {
 		t.Fatalf("total %d, rounds %d: the penalty is not in the total", res.Totals[0], rounds)
 	}
-	sum := store.Game{ID: 7, Ruleset: "boerenbridge", Ended: fixedNow, Record: rec, Seats: []store.Seat{
-		{PlayerID: "SHA256:test", Name: "alice", Total: res.Totals[0], Place: 1},
-		{PlayerID: store.BotID("Alan"), Name: "Alan", Total: res.Totals[1], Place: 2},
-		{PlayerID: store.BotID("Grace"), Name: "Grace", Total: res.Totals[2], Place: 3},
-	}}
 	fs, _ := profileOf(&fakeArchive{game: sum}, games.Registry(), "SHA256:test", []store.Game{sum})
 	if len(fs) != 1 || fs[0].points != res.Totals[0] || fs[0].rounds != len(res.Rounds) {
 		t.Fatalf("profile %+v, want %d points over %d rounds", fs, res.Totals[0], len(res.Rounds))

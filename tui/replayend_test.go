@@ -6,9 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardroom/cardroom/engine"
-	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/doudizhu"
-	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/store"
 )
@@ -17,33 +15,7 @@ import (
 // the archive holds it.
 func finishedOf(t *testing.T, ruleset string, opts engine.Options) store.Game {
 	t.Helper()
-	r, _ := games.Registry().Lookup(ruleset)
-	g, opts, err := r.Start(3, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := cards.NewRand(5)
-	for !g.Done() {
-		if g.Next() == engine.Chance {
-			_ = g.Deal(rng)
-			continue
-		}
-		s := g.Next()
-		l := g.Legal(s)
-		if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: ruleset, Options: opts, Seats: []string{"alice", "Alan", "Grace"}}, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tot := g.Result().Totals
-	return store.Game{ID: 7, Table: "t9", Ruleset: ruleset, Ended: fixedNow, Record: rec, Seats: []store.Seat{
-		{PlayerID: "SHA256:test", Name: "alice", Total: tot[0], Place: 1},
-		{PlayerID: store.BotID("Alan"), Name: "Alan", Total: tot[1], Place: 2},
-		{PlayerID: store.BotID("Grace"), Name: "Grace", Total: tot[2], Place: 3},
-	}}
+	return playedGame(t, ruleset, opts, [2]string{"Alan", "Grace"}, -1, nil)
 }
 
 // openReplay opens the replay of game from the history.

@@ -9,7 +9,6 @@ import (
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
-	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/engine/trick"
 	"github.com/cardroom/cardroom/store"
 )
@@ -19,38 +18,12 @@ import (
 // of −5 with reason after the game's sixth step.
 func penaltyGame(t *testing.T, reason string) store.Game {
 	t.Helper()
-	r, _ := games.Registry().Lookup("boerenbridge")
-	g, opts, err := r.Start(3, engine.Options{"max_cards": "2", "special_rounds": "1:forehead"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := cards.NewRand(5)
-	for n := 0; !g.Done(); n++ {
-		if n == 6 {
-			if err := g.(interface{ Event(engine.Event) error }).Event(engine.Event{E: engine.EvPenalty, Seat: 1, Points: -5, Reason: reason}); err != nil {
-				t.Fatal(err)
-			}
+	return playedGame(t, "boerenbridge", engine.Options{"max_cards": "2", "special_rounds": "1:forehead"}, [2]string{"bob", "carol"}, -1, func(n int) *engine.Event {
+		if n != 6 {
+			return nil
 		}
-		if g.Next() == engine.Chance {
-			_ = g.Deal(rng)
-			continue
-		}
-		s := g.Next()
-		l := g.Legal(s)
-		if err := g.Apply(s, l[rng.IntN(len(l))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := engine.MarshalRecord(r, engine.Header{Ruleset: "boerenbridge", Options: opts, Seats: []string{"alice", "bob", "carol"}}, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tot := g.Result().Totals
-	return store.Game{ID: 7, Table: "t9", Ruleset: "boerenbridge", Ended: fixedNow, Record: rec, Seats: []store.Seat{
-		{PlayerID: "SHA256:test", Name: "alice", Total: tot[0], Place: 1},
-		{PlayerID: store.BotID("bob"), Name: "bob", Total: tot[1], Place: 2},
-		{PlayerID: store.BotID("carol"), Name: "carol", Total: tot[2], Place: 3},
-	}}
+		return &engine.Event{E: engine.EvPenalty, Seat: 1, Points: -5, Reason: reason}
+	})
 }
 
 // Stepping through a replay, the step that is a scorekeeper's penalty
