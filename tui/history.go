@@ -211,17 +211,17 @@ func (m *model) profileLine(f familyStats) string {
 // finishedLine names, for the seats of g that someone else finished for the
 // one credited with them (ON-6), the finisher beside them as the end screen
 // does: "alice (Grace finished)", and the seats taken over part-way, not
-// rated (the reader's own, me, first); "" when everyone finished their own
+// rated for the one who took them (the reader's own, me, first); "" when everyone finished their own
 // seat, held from its first move. The list's row has no room for it.
 func finishedLine(tx *text, g store.Game, me string) string {
 	var mine, notes, late []string
-	for _, s := range g.Seats {
+	for i, s := range g.Seats {
 		switch {
 		case s.From <= 0:
 		case s.PlayerID == me:
-			mine = append(mine, takeoverNote(tx, g.Ruleset, s.Name, s.From, true))
+			mine = append(mine, takeoverNote(tx, g.Ruleset, s.Name, i, s.From, true))
 		default:
-			late = append(late, takeoverNote(tx, g.Ruleset, s.Name, s.From, false))
+			late = append(late, takeoverNote(tx, g.Ruleset, s.Name, i, s.From, false))
 		}
 		if s.Finisher != "" {
 			notes = append(notes, clipText(s.Name, 16)+" "+tx.f("(%s finished)", clipText(s.Finisher, 12)))

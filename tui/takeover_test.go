@@ -22,7 +22,7 @@ func TestEndScreenSaysATakeoverIsUnrated(t *testing.T) {
 				Credits:   []tables.Credit{{Name: "bob"}, {Name: "carol"}, {Name: "eve", From: 2}, {Name: "Claude"}},
 			}
 			v := tm.gameOverView()
-			want := tm.m.tx.f("%s took the seat over in round %d: unrated.", "eve", 2)
+			want := tm.m.tx.f("%s took over seat %d in round %d: unrated for %s.", "eve", 3, 2, "eve")
 			if you == 2 {
 				want = tm.m.tx.f("You took the seat over in round %d: unrated for you.", 2)
 			}
@@ -43,7 +43,8 @@ func TestEndScreenSaysATakeoverIsUnrated(t *testing.T) {
 }
 
 // The history says it under the chosen game too: the game stays listed for
-// the one who took the seat over, unrated for them.
+// the one who took the seat over, unrated for them; another's takeover
+// names its seat and its taker as the one unrated, never the reader.
 func TestHistorySaysATakeoverIsUnrated(t *testing.T) {
 	for _, lang := range []string{"", "de", "nl"} {
 		m := testModel(80, 24, Settings{Lang: lang})
@@ -60,8 +61,22 @@ func TestHistorySaysATakeoverIsUnrated(t *testing.T) {
 		m = testModel(80, 24, Settings{Lang: lang})
 		m.app.SetArchive(&fakeArchive{game: g})
 		m.Update(m.lobbyKey(keyMsg("h"))())
-		if want := m.tx.f("%s took the seat over in round %d: unrated.", "Alan", 4); !strings.Contains(m.View(), want) {
+		if want := m.tx.f("%s took over seat %d in round %d: unrated for %s.", "Alan", 2, 4, "Alan"); !strings.Contains(m.View(), want) {
 			t.Errorf("%q: history does not say %q:\n%s", lang, want, m.View())
+		}
+	}
+}
+
+// Another's takeover reads as theirs in every language: the note names the
+// seat and says whom it leaves unrated.
+func TestAnothersTakeoverNamesWhoIsUnrated(t *testing.T) {
+	for lang, want := range map[string]string{
+		"en": "Ada took over seat 3 in round 6: unrated for Ada.",
+		"de": "Ada hat Platz 3 in Runde 6 übernommen: für Ada ohne Wertung.",
+		"nl": "Ada nam plaats 3 over in ronde 6: voor Ada zonder rating.",
+	} {
+		if got := takeoverNote(newText(lang), "boerenbridge", "Ada", 2, 6, false); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
 }
