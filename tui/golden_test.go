@@ -122,6 +122,9 @@ func TestGolden(t *testing.T) {
 		{name: "ansi256", profile: termenv.ANSI256, build: game("singularity")},
 		{name: "de-specialrounds", set: Settings{Lang: "de"}, build: game("specialrounds")},
 		{name: "de-lobby", set: Settings{Lang: "de"}, build: withLobby},
+		{name: "de-turned-singularity", set: Settings{Lang: "de"}, build: func(t *testing.T, m *model) *model {
+			return onTable(m, snapshotOf(turnedSingularity(t), "Singularity", 0))
+		}},
 		{name: "nl-boerenbridge", set: Settings{Lang: "nl"}, build: game("boerenbridge")},
 		{name: "nl-doudizhu", set: Settings{Lang: "nl"}, build: game("doudizhu"), keys: []string{"x"}},
 		{name: "too-small", build: withLobby, sizes: [][2]int{{60, 20}}},

@@ -179,7 +179,7 @@ func (tm *tableModel) drawRoundLines(v *trick.View) string {
 	var line string
 	for _, short := range []bool{false, true} { // short: the trump without how it came, when the line is too long
 		line = tx.f("Round %d of %d", v.Round, v.Rounds) + " · " + cardCount(tx, v.Cards) + " · " + tm.trumpText(v, short)
-		if v.Dealer >= 0 {
+		if v.Dealer >= 0 && !(short && !v.TrumpKnown && v.TrumpBy == v.Dealer) { // short: "Claude names it (turned SG)" says who deals
 			line += " · " + tx.get("dealer") + " " + tm.plainName(v.Dealer)
 		}
 		if visibleWidth(line) <= tm.width() {
@@ -226,11 +226,14 @@ func bidSumText(tx *text, sum, cards int) string {
 }
 
 // trumpText is the round's trump and how it came: turned, named (by whom,
-// after which card) or drawn, or who is to name it; short leaves out the
-// card it came from.
+// after which card) or drawn, or who is to name it (and, for a turned
+// Singularity, why); short leaves out the card a known trump came from.
 func (tm *tableModel) trumpText(v *trick.View, short bool) string {
 	st, tx := tm.m.st, tm.m.tx
 	if !v.TrumpKnown {
+		if v.TrumpBy >= 0 && v.Turned == cards.Singularity { // TR-3: why the dealer names it, short or not
+			return tx.f("trump: %s names it", tm.plainName(v.TrumpBy)) + st.Subtle.Render(" ("+tx.get("turned")+" ") + st.Card(v.Turned) + st.Subtle.Render(")")
+		}
 		if v.TrumpBy >= 0 {
 			return tx.f("trump: %s names it", tm.plainName(v.TrumpBy))
 		}
