@@ -38,6 +38,23 @@ type sheetRow struct {
 	now   bool // the round being played
 }
 
+// dealsVary reports whether some round of v's game deals other than its
+// number of cards (Boerenbridge on the way down): then the sheet gives
+// each round's cards in brackets after it, and a line says so.
+func (tm *tableModel) dealsVary(v *trick.View) bool {
+	for i, c := range trick.CardSchedule(v.Ruleset, v.Players, tm.snap.Options) {
+		if c != i+1 {
+			return true
+		}
+	}
+	for _, r := range v.Sheet { // a schedule not known: the rounds played
+		if r.Cards != r.Round {
+			return true
+		}
+	}
+	return false
+}
+
 // trickSheetRows lays out the sheet: each finished round (bid/took, the
 // round's points, the running total), each penalty on its own line after
 // the round it was given in, then the round being played. The running
@@ -61,6 +78,10 @@ func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][
 	}
 	// handovers adds the lines of the seats that changed hands after the
 	// last round it was called for, up to round (all later ones, when last).
+	label := func(round, cards int) string { return strconv.Itoa(round) }
+	if tm.dealsVary(v) {
+		label = func(round, cards int) string { return fmt.Sprintf("%d (%d)", round, cards) }
+	}
 	done := 0
 	handovers := func(round int, last bool) {
 		for _, l := range tm.handovers(false, done, round, last) {
@@ -71,7 +92,7 @@ func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][
 	for _, r := range v.Sheet {
 		handovers(r.Round, false)
 		penalties(r.Round, false)
-		row := sheetRow{label: fmt.Sprintf("%d (%d)", r.Round, r.Cards), cells: make([]sheetCell, v.Players)}
+		row := sheetRow{label: label(r.Round, r.Cards), cells: make([]sheetCell, v.Players)}
 		for i := range v.Players {
 			run[i] += r.Scores[i]
 			c := sheetCell{bt: fmt.Sprintf("%d/%d", r.Bids[i], r.Took[i]), pts: fmt.Sprintf("%+d", r.Scores[i]), total: strconv.Itoa(run[i])}
@@ -94,7 +115,7 @@ func (tm *tableModel) trickSheetRows(v *trick.View) (rows []sheetRow, totals [][
 	}
 	scored := len(v.Sheet) > 0 && v.Sheet[len(v.Sheet)-1].Round >= v.Round // its last trick held, the next round not dealt
 	if !v.Over && !scored {
-		row := sheetRow{label: fmt.Sprintf("%d (%d)", v.Round, v.Cards), cells: make([]sheetCell, v.Players), now: true}
+		row := sheetRow{label: label(v.Round, v.Cards), cells: make([]sheetCell, v.Players), now: true}
 		for i := range v.Players {
 			bid := "·"
 			if v.Bids[i] != trick.NoBid {
@@ -164,7 +185,8 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 	if sp := specialRounds(tx, v, trick.Schedule(v.Ruleset, v.Players, tm.snap.Options)); sp != "" {
 		specials = strings.Split(ansi.Wordwrap(sp, tm.m.width, ""), "\n")
 	}
-	free := tm.height() - 7 - boolInt(satOut) - len(specials) // header, title, names, total, legend, help bar, chat
+	vary := tm.dealsVary(v)
+	free := tm.height() - 6 - boolInt(vary) - boolInt(satOut) - len(specials) // header, title, names, total, help bar, chat; the legend
 	chartH := 0
 	if len(totals) > 1 && free-len(rows)-4 >= 4 { // and two lines of chat
 		chartH = min(10, free-len(rows)-4)
@@ -194,7 +216,9 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 		total += padLeft(strconv.Itoa(v.Totals[i]), col)
 	}
 	b.WriteString(st.Bold.Render(total) + "\n")
-	b.WriteString(st.Subtle.Render(fit(tx.get("n (c): round n, in which each seat was dealt c cards"), tm.m.width)) + "\n")
+	if vary {
+		b.WriteString(st.Subtle.Render(fit(tx.get("n (c): round n, in which each seat was dealt c cards"), tm.m.width)) + "\n")
+	}
 	if satOut {
 		b.WriteString(st.Subtle.Render(fit(tx.get("out ~: sat the round out and scored the others' average"), tm.m.width)) + "\n")
 	}
@@ -390,7 +414,7 @@ func (tm *tableModel) ddSheet(v *doudizhu.View) string {
 		return l.String()
 	}
 	b.WriteString(st.Subtle.Render(line(labels)) + "\n")
-	room := max(2, tm.height()-12)
+	room := max(2, tm.height()-10)
 	var shown []string // the rows and the notes before them, drawn
 	for i, r := range rows[:len(rows)-1] {
 		for _, n := range notes[i] {
@@ -404,6 +428,6 @@ func (tm *tableModel) ddSheet(v *doudizhu.View) string {
 	for _, l := range shown {
 		b.WriteString(l + "\n")
 	}
-	b.WriteString(st.Bold.Render(line(total)) + "\n\n" + st.Subtle.Render(tx.get("tab: back to the table")) + "\n")
+	b.WriteString(st.Bold.Render(line(total)) + "\n") // tab back: the key bar says it
 	return b.String()
 }

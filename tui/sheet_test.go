@@ -103,7 +103,9 @@ func TestGoldenSheet(t *testing.T) {
 // The sheet shows, per round and seat, the bid, the tricks taken, the
 // round's points and the running total; a penalty on its own line with its
 // reason, counted in the totals from there on; a round sat out as such with
-// the average it scored; and a legend naming the chart's marks.
+// the average it scored; and a legend naming the chart's marks. A round's
+// cards follow it in brackets only where some round of the game deals other
+// than its number of cards.
 func TestSheetShowsEveryNumberOfARound(t *testing.T) {
 	snaps := sheetSnaps(t)
 	sheet := func(name string) (string, *trick.View) {
@@ -113,7 +115,7 @@ func TestSheetShowsEveryNumberOfARound(t *testing.T) {
 	}
 	out, v := sheet("singularity")
 	r := v.Sheet[0]
-	want := fmt.Sprintf(`(?m)^1 \(1\) +%d/%d +\%+d +%d `, r.Bids[0], r.Took[0], r.Scores[0], r.Totals[0])
+	want := fmt.Sprintf(`(?m)^1 +%d/%d +\%+d +%d `, r.Bids[0], r.Took[0], r.Scores[0], r.Totals[0])
 	if !regexp.MustCompile(want).MatchString(out) {
 		t.Errorf("round 1 of seat 1: no %q in\n%s", want, out)
 	}
@@ -125,7 +127,14 @@ func TestSheetShowsEveryNumberOfARound(t *testing.T) {
 		t.Errorf("chart legend missing or by seat number\n%s", out)
 	}
 
+	if strings.Contains(out, "1 (1)") || strings.Contains(out, "n (c)") {
+		t.Errorf("every round of Singularity deals its number of cards, yet the sheet brackets them:\n%s", out)
+	}
+
 	out, v = sheet("boerenbridge")
+	if !strings.Contains(out, "n (c): round n, in which each seat was dealt c cards") {
+		t.Errorf("Boerenbridge deals fewer cards on the way down, yet no legend of the brackets:\n%s", out)
+	}
 	if !strings.Contains(out, "penalty: bob -5, talked during the trick") {
 		t.Errorf("no penalty line\n%s", out)
 	}
@@ -145,6 +154,8 @@ func TestSheetShowsEveryNumberOfARound(t *testing.T) {
 	}
 }
 
+// The Dou Dizhu sheet names what doubled each deal, and says once, in the
+// key bar, that tab goes back to the table.
 func TestDouDizhuSheetNamesWhatDoubled(t *testing.T) {
 	snaps := sheetSnaps(t)
 	m := onTable(testModel(80, 24, Settings{}), snaps["doudizhu"])
@@ -155,6 +166,9 @@ func TestDouDizhuSheetNamesWhatDoubled(t *testing.T) {
 		if !strings.Contains(out, w) {
 			t.Errorf("no %q in\n%s", w, out)
 		}
+	}
+	if n := strings.Count(out, "back to the table"); n != 1 {
+		t.Errorf("the sheet says %d times how to go back to the table:\n%s", n, out)
 	}
 }
 

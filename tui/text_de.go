@@ -179,7 +179,6 @@ var catalogueDE = map[string]string{
 	"sit":                                   "hinsetzen",
 	"sits out":                              "setzt aus",
 	"start with bots":                       "mit Bots starten",
-	"tab: back to the table":                "tab: zurück zum Tisch",
 	"time %d s":                             "Zeit %d s",
 	"took %d":                               "Stiche %d",
 	"total":                                 "Summe",

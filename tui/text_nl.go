@@ -179,7 +179,6 @@ var catalogueNL = map[string]string{
 	"sit":                                   "zitten",
 	"sits out":                              "doet niet mee",
 	"start with bots":                       "starten met bots",
-	"tab: back to the table":                "tab: terug naar de tafel",
 	"time %d s":                             "tijd %d s",
 	"took %d":                               "slagen %d",
 	"total":                                 "totaal",

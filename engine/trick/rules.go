@@ -290,3 +290,18 @@ func Schedule(ruleset string, players int, o engine.Options) []Modifier {
 	}
 	return append([]Modifier(nil), r.mod[1:r.rounds+1]...)
 }
+
+// CardSchedule is the number of cards each seat is dealt in every round,
+// round 1 first, under these rules and options; nil when the rules or
+// options are not valid.
+func CardSchedule(ruleset string, players int, o engine.Options) []int {
+	r, err := newRules(ruleset, players, o)
+	if err != nil {
+		return nil
+	}
+	out := make([]int, r.rounds)
+	for i := range out {
+		out[i] = int(r.cards[i+1])
+	}
+	return out
+}
