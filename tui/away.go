@@ -43,11 +43,13 @@ func (tm *tableModel) welcomeNote() string {
 }
 
 // welcomeOnArrival tells a player who came back to their seat (a dropped
-// connection, the lobby) once which rounds their bot moved for them meanwhile.
+// connection, the lobby) once which rounds their bot moved for them
+// meanwhile, on a line that stays until their next move (send).
 func (tm *tableModel) welcomeOnArrival() {
 	if r := tm.snap.GoneRounds; len(r) > 0 && !tm.welcomed {
 		tm.welcomed = true
 		tm.m.say(tm.m.tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(r)), false)
+		tm.m.keepTillMove = true
 	}
 }
 

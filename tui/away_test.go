@@ -91,11 +91,12 @@ func TestOneTimeoutIsNotWelcomedBack(t *testing.T) {
 
 // A player who comes back to their seat (a dropped connection, the lobby)
 // reads on arrival, once, which rounds their bot moved for them while they
-// were gone, in their language; nothing when it made no move.
+// were gone, in their language, until their next move (keys before it keep
+// the line); nothing when it made no move.
 func TestWelcomedOnArrival(t *testing.T) {
 	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool {
 		v, ok := g.View(0).(*trick.View)
-		return ok && v.Round == 3 && g.Next() != engine.Chance
+		return ok && v.Round == 3 && g.Next() == 0 && v.Phase == trick.PhaseBid
 	})
 	for lang, want := range map[string]string{
 		"en": "Welcome back: your bot moved for you in rounds 1, 3.",
@@ -110,7 +111,17 @@ func TestWelcomedOnArrival(t *testing.T) {
 		if !strings.Contains(plainView(m), want) {
 			t.Fatalf("%s: the screen does not say %q:\n%s", lang, want, plainView(m))
 		}
-		m.Update(key("x")) // a key dismisses it
+		for _, k := range []string{"x", "."} { // keys that make no move keep it
+			m.Update(key(k))
+			if m.status != want {
+				t.Fatalf("%s: after %q the status line says %q, want %q", lang, k, m.status, want)
+			}
+		}
+		m.Update(key("1"))
+		m.Update(key("enter")) // the bid: the player's move dismisses it
+		if m.status != "" {
+			t.Fatalf("%s: after the player's bid the status line still says %q", lang, m.status)
+		}
 		s.Version++
 		m.Update(snapMsg{s: s, ok: true})
 		if m.status == want {

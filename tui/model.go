@@ -96,7 +96,10 @@ type model struct {
 	// keepStatus: keys do not clear the status before this (the notice of
 	// dropped input outlives the keys that still get through)
 	keepStatus time.Time
-	closed     string // the session is closing: why
+	// keepTillMove: keys do not clear the status before the player's next
+	// move at the table (the welcome back after a reconnect, away.go)
+	keepTillMove bool
+	closed       string // the session is closing: why
 
 	subs *subscriptions
 	// The lobby subscription is open only while the lobby screen is shown
@@ -522,7 +525,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.KeyMsg:
 		var cmds []tea.Cmd
-		if m.keepStatus.IsZero() || !m.app.now().Before(m.keepStatus) {
+		if !m.keepTillMove && (m.keepStatus.IsZero() || !m.app.now().Before(m.keepStatus)) {
 			m.status = "" // a key answers or dismisses the last message
 			m.keepStatus = time.Time{}
 		}
@@ -580,13 +583,13 @@ func (m *model) keyOnScreen(k tea.KeyMsg) tea.Cmd {
 	screen, status := m.screen, m.status
 	cmd := m.key(k)
 	if m.screen != screen && m.status == status {
-		m.status, m.keepStatus = "", time.Time{}
+		m.status, m.keepStatus, m.keepTillMove = "", time.Time{}, false
 	}
 	return cmd
 }
 
 func (m *model) say(s string, isErr bool) {
-	m.status, m.isErr = s, isErr
+	m.status, m.isErr, m.keepTillMove = s, isErr, false
 }
 
 func (m *model) key(k tea.KeyMsg) tea.Cmd {

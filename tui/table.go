@@ -462,6 +462,9 @@ func (tm *tableModel) command(line string) tea.Cmd {
 func (tm *tableModel) send(mv engine.Move) tea.Cmd {
 	p := tm.m.player
 	t := tm.t
+	if tm.m.keepTillMove { // the move was the welcome's last key
+		tm.m.status, tm.m.keepTillMove = "", false
+	}
 	return func() tea.Msg {
 		err := t.Move(p, mv)
 		var ill *engine.IllegalMove
