@@ -57,7 +57,7 @@ func (tm *tableModel) welcomeOnArrival() {
 // player's language: runs of rounds are written as ranges.
 func (tm *tableModel) roundList(rounds []int) string {
 	tx := tm.m.tx
-	list := roundRanges(rounds)
+	list := roundRanges(tx, rounds)
 	_, deals := tm.snap.View.(*doudizhu.View)
 	switch {
 	case deals && len(rounds) == 1:
@@ -71,8 +71,8 @@ func (tm *tableModel) roundList(rounds []int) string {
 }
 
 // roundRanges writes ascending round numbers with each run of three or more
-// as a range: 1, 2, 4–9.
-func roundRanges(rounds []int) string {
+// as a range, the last two joined by the language's "and": 1, 2 and 4–9.
+func roundRanges(tx *text, rounds []int) string {
 	var parts []string
 	for i := 0; i < len(rounds); {
 		j := i
@@ -88,6 +88,9 @@ func roundRanges(rounds []int) string {
 			parts = append(parts, strconv.Itoa(rounds[i]))
 		}
 		i = j + 1
+	}
+	if n := len(parts); n > 1 {
+		return strings.Join(parts[:n-1], ", ") + " " + tx.get("and") + " " + parts[n-1]
 	}
 	return strings.Join(parts, ", ")
 }

@@ -99,8 +99,8 @@ func TestWelcomedOnArrival(t *testing.T) {
 		return ok && v.Round == 3 && g.Next() == 0 && v.Phase == trick.PhaseBid
 	})
 	for lang, want := range map[string]string{
-		"en": "Welcome back: your bot moved for you in rounds 1, 3.",
-		"de": "Willkommen zurück: Dein Bot hat in den Runden 1, 3 für dich gezogen.",
+		"en": "Welcome back: your bot moved for you in rounds 1 and 3.",
+		"de": "Willkommen zurück: Dein Bot hat in den Runden 1 und 3 für dich gezogen.",
 	} {
 		s := snapshotOf(g, "Singularity", 0)
 		s.GoneRounds = []int{1, 3}

@@ -120,8 +120,13 @@ func TestAwayLineKeepsTheInstruction(t *testing.T) {
 			t.Errorf("%s: the away line is %q, want %q and %q whole", lang, line, want[0], want[1])
 		}
 	}
-	if got := roundRanges([]int{1, 2, 4, 5, 6, 7, 9}); got != "1, 2, 4–7, 9" {
-		t.Errorf("roundRanges: %q", got)
+	for lang, want := range map[string]string{"en": "1, 2, 4–7 and 9", "de": "1, 2, 4–7 und 9", "nl": "1, 2, 4–7 en 9"} {
+		if got := roundRanges(newText(lang), []int{1, 2, 4, 5, 6, 7, 9}); got != want {
+			t.Errorf("%s: roundRanges: %q, want %q", lang, got, want)
+		}
+	}
+	if got := roundRanges(newText("de"), []int{5, 6}); got != "5 und 6" {
+		t.Errorf("de: roundRanges: %q, want %q", got, "5 und 6")
 	}
 }
 

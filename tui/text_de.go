@@ -187,6 +187,7 @@ var catalogueDE = map[string]string{
 	"trump":                                 "Trumpf",
 	"trump not known yet":                   "Trumpf noch offen",
 	"turned":                                "aufgedeckt",
+	"and":                                   "und",
 	"type ranks":                            "tippen",
 	"type your bid, then enter":             "Tippe deine Ansage, dann enter",
 	"usage: :bot SEAT (seats count from 1)": "Aufruf: :bot PLATZ (Plätze zählen ab 1)",

@@ -187,6 +187,7 @@ var catalogueNL = map[string]string{
 	"trump":                                 "troef",
 	"trump not known yet":                   "troef nog onbekend",
 	"turned":                                "omgedraaid",
+	"and":                                   "en",
 	"type ranks":                            "typen",
 	"type your bid, then enter":             "typ je bod, dan enter",
 	"usage: :bot SEAT (seats count from 1)": "gebruik: :bot PLAATS (plaatsen tellen vanaf 1)",
