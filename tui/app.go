@@ -195,8 +195,9 @@ func (a *App) loadSettings(id string, guest bool, env []string) Settings {
 }
 
 // commandHelp lists what a session can ask for on the command line, in
-// tx's language: each command on a line of its own, what it does indented
-// under it, so that every line fits 80 columns.
+// tx's language: each command on a line of its own (its placeholders
+// translated, the words to type not), what it does indented under it, so
+// that every line fits 80 columns.
 func (a *App) commandHelp(tx *text) string {
 	var games []string
 	for _, r := range a.reg.All() {
@@ -210,13 +211,13 @@ func (a *App) commandHelp(tx *text) string {
 		what string
 	}{
 		{false, "", tx.get("open the lobby")},
-		{true, "new GAME", tx.f("create a table (%s)", strings.Join(games, ", "))},
-		{true, "join CODE", tx.get("sit at a table by its id or invite code")},
-		{true, "watch TABLE", tx.get("watch a table")},
+		{true, tx.get("new GAME"), tx.f("create a table (%s)", strings.Join(games, ", "))},
+		{true, tx.get("join CODE"), tx.get("sit at a table by its id or invite code")},
+		{true, tx.get("watch TABLE"), tx.get("watch a table")},
 		{false, "list", tx.get("list the tables (plain text; list --json for programs)")},
-		{false, "export GAME", tx.get("write a finished game's record to stdout")},
+		{false, tx.get("export GAME"), tx.get("write a finished game's record to stdout")},
 		{false, "bot", tx.get("seat your program as a bot at the private table that invited its key")},
-		{false, "bot TABLE", tx.get("seat your program as a bot at a table (with one of the admin's bot keys)")},
+		{false, tx.get("bot TABLE"), tx.get("seat your program as a bot at a table (with one of the admin's bot keys)")},
 		{false, "help", tx.get("this help")},
 	} {
 		b.WriteString("  " + a.sshCommand(c.tty, strings.Fields(c.args)...) + "\n")

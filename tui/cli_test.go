@@ -142,7 +142,8 @@ func TestCLISpeaksTheClientsLanguage(t *testing.T) {
 }
 
 // Every line of the German and the Dutch help is translated: none is a
-// line of the English one but the commands to type.
+// line of the English one but the commands to type, whose placeholders are
+// in the language too (watch TISCH, export PARTIJ).
 func TestCLIHelpIsTranslatedEveryLine(t *testing.T) {
 	a := cliApp(t, false)
 	en, _, _ := runCLI(a, cliEnvs["en"], "help")
@@ -160,7 +161,15 @@ func TestCLIHelpIsTranslatedEveryLine(t *testing.T) {
 		if strings.Count(help, "\n  ssh ") != strings.Count(en, "\n  ssh ") {
 			t.Errorf("%s: the help does not give the commands the English one gives:\n%s", lang, help)
 		}
+		for _, w := range map[string][]string{"de": {"new SPIEL\n", "watch TISCH\n", "export SPIEL\n", "bot TISCH\n"}, "nl": {"new SPEL\n", "watch TAFEL\n", "export PARTIJ\n", "bot TAFEL\n"}}[lang] {
+			if !strings.Contains(help, w) {
+				t.Errorf("%s: the help has no %q:\n%s", lang, strings.TrimSpace(w), help)
+			}
+		}
 		for _, l := range strings.Split(help, "\n") {
+			if strings.Contains(l, "GAME") || strings.Contains(l, "TABLE") {
+				t.Errorf("%s: the help line %q keeps an English placeholder", lang, l)
+			}
 			if english[l] {
 				t.Errorf("%s: the help line %q is English", lang, l)
 			}

@@ -699,8 +699,8 @@ var messages = []message{
 		"de", "Welcher Tisch? Gib seine Kennung oder den Einladungscode an.",
 		"nl", "Welke tafel? Geef het id of de uitnodigingscode."),
 	msg(`unknown command `+quoted+`: use new GAME, join CODE or watch TABLE`,
-		"de", "Unbekannter Befehl {0}: new GAME, join CODE oder watch TABLE.",
-		"nl", "Onbekend commando {0}: gebruik new GAME, join CODE of watch TABLE."),
+		"de", "Unbekannter Befehl {0}: new SPIEL, join CODE oder watch TISCH.",
+		"nl", "Onbekend commando {0}: gebruik new SPEL, join CODE of watch TAFEL."),
 
 	msg(`bot speaks the bot protocol, not to a terminal: leave out -t`,
 		"de", "bot spricht das Bot-Protokoll, nicht mit einem Terminal: lass -t weg.",
