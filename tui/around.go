@@ -49,6 +49,12 @@ func (c *canvas) centred(x, y int, s string) { c.centredW(x, y, s, visibleWidth(
 // centredW is centred for s of known width w.
 func (c *canvas) centredW(x, y int, s string, w int) { c.putW(x-w/2, y, s, w) }
 
+// centredLead is centredW for s whose first lead cells (a mark) hang left
+// of the centred rest, which stays where it is with or without them.
+func (c *canvas) centredLead(x, y int, s string, w, lead int) {
+	c.putW(x-(w-lead)/2-lead, y, s, w)
+}
+
 // write writes the rows to b, each followed by a newline.
 func (c *canvas) write(b *strings.Builder) {
 	for y := range c.rows {
@@ -81,6 +87,7 @@ func (c *canvas) writeRow(b *strings.Builder, y int) {
 type seatBlock struct {
 	lines  []string
 	widths []int
+	lead   int // cells at the start of the first line left of its centred part: the turn's mark
 }
 
 func newSeatBlock(lines ...string) seatBlock {
@@ -117,7 +124,11 @@ func around(b *strings.Builder, c *canvas, w, h int, blocks []seatBlock, plays [
 			top = h - len(block.lines)
 		}
 		for j, l := range block.lines {
-			c.centredW(int(math.Round(sx)), top+j, l, block.widths[j])
+			lead := 0
+			if j == 0 {
+				lead = block.lead
+			}
+			c.centredLead(int(math.Round(sx)), top+j, l, block.widths[j], lead)
 		}
 		if i < len(plays) && plays[i] != "" {
 			px, py := cx+0.45*rx*math.Cos(a), cy+0.45*ry*math.Sin(a)

@@ -521,15 +521,17 @@ func (tm *tableModel) ddAround(v *doudizhu.View, last map[int]string) string {
 		key := ddSeatKey{seat: tm.seatKey(i), turn: v.Turn == i, count: v.Counts[i], role: role}
 		blocks[i] = tm.parts.ddSeats.get(i, key, func() seatBlock {
 			st, tx := tm.cardStyles(), tm.m.tx
-			name := tm.seatName(i)
+			name, lead := tm.seatName(i), 0
 			if v.Turn == i {
-				name = st.Turn.Render(cursorMark(st)) + name
+				name, lead = st.Turn.Render(cursorMark(st))+name, visibleWidth(cursorMark(st))
 			}
 			info := cardCount(tx, v.Counts[i])
 			if role != "" {
 				info = role + st.Subtle.Render(" · ") + info
 			}
-			return newSeatBlock(name, info)
+			b := newSeatBlock(name, info)
+			b.lead = lead
+			return b
 		})
 		plays[i] = last[i]
 	}

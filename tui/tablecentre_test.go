@@ -104,3 +104,47 @@ func TestReplayStaysPutWhenTheNoteGrows(t *testing.T) {
 		}
 	}
 }
+
+// A seat's name around the table stays in its column when the turn's mark
+// comes before it: the mark hangs left of the centred name.
+func TestSeatNamesStayPutWithTheTurnMark(t *testing.T) {
+	for _, c := range []struct{ ruleset, title string }{{"singularity", "Singularity"}, {"doudizhu", "Dou Dizhu"}} {
+		players := 4
+		if c.ruleset == "doudizhu" {
+			players = 3
+		}
+		snaps := snapSeries(t, c.ruleset, players, 1, c.title, 0, 24)
+		cols := map[string]map[int]bool{}
+		turns := map[string]map[bool]bool{}
+		for _, s := range snaps {
+			m := onTable(testModel(200, 50, Settings{}), s)
+			for i, seat := range s.Seats {
+				if i == s.You {
+					continue
+				}
+				name := seat.Name + " ["
+				for _, l := range strings.Split(stripANSI(m.View()), "\n") {
+					if x := strings.Index(l, name); x >= 0 {
+						if cols[seat.Name] == nil {
+							cols[seat.Name], turns[seat.Name] = map[int]bool{}, map[bool]bool{}
+						}
+						cols[seat.Name][visibleWidth(l[:x])] = true
+						turns[seat.Name][strings.HasSuffix(l[:x], cursorMark(m.st))] = true
+						break
+					}
+				}
+			}
+		}
+		for name, at := range cols {
+			if len(turns[name]) != 2 {
+				t.Errorf("%s: %s never had the turn's mark, or always had it: the test shows nothing", c.title, name)
+			}
+			if len(at) != 1 {
+				t.Errorf("%s: %s's name is at these columns: %v", c.title, name, at)
+			}
+		}
+		if len(cols) != players-1 {
+			t.Errorf("%s: found the names of %d seats around the table", c.title, len(cols))
+		}
+	}
+}

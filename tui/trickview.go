@@ -812,6 +812,9 @@ func (tm *tableModel) trickSeat(v *trick.View, i int) seatBlock {
 		return newSeatBlock(tm.seatScore(v, i) + st.Subtle.Render(" · ") + tx.f("%d pts", v.Totals[i]))
 	})
 	b := seatBlock{lines: []string{names.lines[n], info.lines[0]}, widths: []int{names.widths[n], info.widths[0]}}
+	if n == 1 {
+		b.lead = visibleWidth(cursorMark(st))
+	}
 	extra := ""
 	switch {
 	case v.Foreheads != nil && v.Foreheads[i] != cards.None:
