@@ -68,11 +68,24 @@ func (s *Styles) helpLines(width, n int, bs []binding) []string {
 	if lineCount(bs, width) <= 1 {
 		return []string{s.keyLine(bs)}
 	}
-	var lines []string
-	for _, line := range packKeys(bs, evenWidth(bs, width)) {
-		lines = append(lines, s.keyLine(line))
+	w := evenWidth(bs, width)
+	var b strings.Builder // every line in one string, for few allocations a frame
+	b.Grow(s.keysSize(bs) + n)
+	start, used := 0, 0
+	for i, k := range bs {
+		kw := keyWidth(k)
+		if i > start && used+3+kw <= w {
+			used += 3 + kw
+			continue
+		}
+		if i > start {
+			s.writeKeys(&b, bs[start:i])
+			b.WriteByte('\n')
+		}
+		start, used = i, kw
 	}
-	return lines
+	s.writeKeys(&b, bs[start:])
+	return splitLines(make([]string, 0, lineCount(bs, w)), b.String())
 }
 
 // fitKeys is bs without the keys that matter least, until they take at
@@ -96,15 +109,35 @@ func fitKeys(width, n int, bs []binding) []binding {
 // keyLine renders keys on one line, " · " between two.
 func (s *Styles) keyLine(bs []binding) string {
 	var b strings.Builder
+	b.Grow(s.keysSize(bs))
+	s.writeKeys(&b, bs)
+	return b.String()
+}
+
+// writeKeys writes keys to b as keyLine renders them.
+func (s *Styles) writeKeys(b *strings.Builder, bs []binding) {
 	for i, k := range bs {
 		if i > 0 {
-			b.WriteString(s.Help.Render(" · "))
+			s.Help.write(b, " · ")
 		}
-		b.WriteString(s.Key.Render(k.keys))
-		b.WriteString(" ")
-		b.WriteString(s.Help.Render(k.does))
+		s.Key.write(b, k.keys)
+		b.WriteByte(' ')
+		s.Help.write(b, k.does)
 	}
-	return b.String()
+}
+
+// keysSize is the bytes writeKeys writes for bs, at most.
+func (s *Styles) keysSize(bs []binding) int {
+	key := len(s.Key.pre) + len(s.Key.post)
+	help := len(s.Help.pre) + len(s.Help.post)
+	n := 0
+	for i, k := range bs {
+		if i > 0 {
+			n += help + len(" · ")
+		}
+		n += key + len(k.keys) + 1 + help + len(k.does)
+	}
+	return n
 }
 
 // keyWidth is the columns a key takes in the bar.

@@ -775,7 +775,7 @@ func (m *model) draw() string {
 	case m.screen == createScreen:
 		body, keys = m.form.view(m.st, m.tx, m.width, m.height-2), m.formKeys()
 	case m.screen == tableScreen && m.table != nil:
-		body, keys = m.table.view()
+		body, keys, keyRows = m.table.screen()
 	case m.screen == settingsScreen:
 		body, keys = m.settingsView(), m.settingsKeys()
 	case m.screen == historyScreen && m.history != nil:

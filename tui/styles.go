@@ -204,6 +204,17 @@ func (i ink) Render(s string) string {
 	return i.pre + s + i.post
 }
 
+// write writes s to b painted, as Render paints it.
+func (i ink) write(b *strings.Builder, s string) {
+	if s != "" {
+		b.WriteString(i.pre)
+	}
+	b.WriteString(s)
+	if s != "" {
+		b.WriteString(i.post)
+	}
+}
+
 func (s *Styles) faceColour(f cards.Card) lipgloss.Color {
 	switch f {
 	case cards.Singularity:

@@ -559,20 +559,38 @@ func (tm *tableModel) listKeys() []binding {
 	return bs
 }
 
+// view is the table screen and its keys, as screen draws them.
 func (tm *tableModel) view() (string, []binding) {
+	body, keys, _ := tm.screen()
+	return body, keys
+}
+
+// tableKeyRows is how many lines the table's key bar may take: Dou
+// Dizhu's keys take three at 80 columns.
+const tableKeyRows = 3
+
+// screen is the table screen, its keys and the lines the key bar takes:
+// more than one where one is too narrow for every key, as many as the
+// screen has lines to spare (the chat's, or empty ones).
+func (tm *tableModel) screen() (string, []binding, int) {
 	s := tm.snap
 	tm.handY = -1
 	if s.Version == 0 {
-		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}
+		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}, 1
 	}
 	header := tm.header()
 	if tm.overlay != noOverlay {
-		return header + tm.overlayView(), tm.overlayKeys()
+		return header + tm.overlayView(), tm.overlayKeys(), 1
 	}
 	body, bodyN := tm.body()
 	chat := tm.chatLines()
 	lines := 1 + strings.Count(header, "\n") + bodyN
 	room := tm.height() - 2 - lines
+	keys, rows := tm.keys(), 1
+	if !tm.replaying && room >= 1 { // the replay's bar is its own
+		rows = min(tableKeyRows, lineCount(keys, tm.width()), 1+room)
+		room -= rows - 1
+	}
 	gap := 0 // newlines between the body and the chat
 	if len(chat) > 0 && room > 1 {
 		if len(chat) > room-1 {
@@ -601,7 +619,7 @@ func (tm *tableModel) view() (string, []binding) {
 			b.WriteString(l)
 		}
 	}
-	return b.String(), tm.keys()
+	return b.String(), keys, rows
 }
 
 // width is the columns the table screen uses: the terminal's, up to 120;

@@ -207,16 +207,27 @@ func statusLine(screen string, height int) string {
 	if len(ls) < height-1 {
 		return ""
 	}
-	return ls[height-2]
+	return ls[statusRow(ls, height)]
 }
 
 // body is the screen without its status line and help bar.
 func body(screen string, height int) string {
 	ls := lines(screen)
-	if len(ls) > height-2 {
-		ls = ls[:height-2]
+	if len(ls) >= height-1 {
+		ls = ls[:statusRow(ls, height)]
 	}
 	return strings.Join(ls, "\n")
+}
+
+// statusRow is the row of the status line in the screen's rows ls: the one
+// above the help bar, which takes up to three rows where one is too narrow
+// for its keys (those rows hold " · " between two keys).
+func statusRow(ls []string, height int) int {
+	i := height - 2
+	for k := 0; k < 2 && i > 0 && strings.Contains(ls[i], " · "); k++ {
+		i--
+	}
+	return i
 }
 
 // handRE matches the middle row of a hand drawn by tui's cardRow: │A♠│K♠│.
