@@ -215,8 +215,10 @@ func (tm *tableModel) snapshot(s tables.Snapshot) tea.Cmd {
 	if s.Turn != tm.snap.Turn || pauseOver {
 		tm.turnMoved() // the turn's line spoke of the turn or the pause before
 	}
+	timeout := tm.timeoutLine()
 	tm.snap = s
 	tm.gen++
+	tm.noteTimeout(timeout)
 	tm.welcomeOnArrival()
 	tm.watching = strings.Join(s.Spectators, ", ")
 	tm.backing = false
@@ -659,7 +661,7 @@ func (tm *tableModel) header() string {
 	}
 	key := headerKey{
 		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code, host: s.Host,
-		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.awayLine(), unsaved: s.Unsaved,
+		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.headerAwayLine(), unsaved: s.Unsaved,
 		moving: s.Moving, held: s.Held && s.Phase == tables.Playing,
 	}
 	if key.closed {
