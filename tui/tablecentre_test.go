@@ -22,15 +22,7 @@ func TestTableStaysPutWhenTheNoteGrows(t *testing.T) {
 		})
 	}
 	margin := func(g engine.Game, lang string) (int, int) {
-		m := onTable(testModel(200, 50, Settings{Lang: lang}), snapshotOf(g, "Special Rounds", 0))
-		checkFits(t, "table", m.View(), 200, 50)
-		widest := 0
-		lines := strings.Split(stripANSI(m.View()), "\n")
-		for _, l := range lines {
-			widest = max(widest, visibleWidth(l))
-		}
-		first := lines[0]
-		return len(first) - len(strings.TrimLeft(first, " ")), widest
+		return wideMargin(t, onTable(testModel(200, 50, Settings{Lang: lang}), snapshotOf(g, "Special Rounds", 0)))
 	}
 	for _, lang := range []string{"en", "de", "nl"} {
 		plain, _ := margin(at(9), lang)
@@ -62,14 +54,7 @@ func TestDouDizhuTableStaysPutWhenALineGrows(t *testing.T) {
 		}
 		m := onTable(testModel(200, 50, Settings{Lang: lang}), s)
 		m.table.showPlays = true
-		checkFits(t, "table", m.View(), 200, 50)
-		widest := 0
-		lines := strings.Split(stripANSI(m.View()), "\n")
-		for _, l := range lines {
-			widest = max(widest, visibleWidth(l))
-		}
-		first := lines[0]
-		return len(first) - len(strings.TrimLeft(first, " ")), widest
+		return wideMargin(t, m)
 	}
 	for _, lang := range []string{"en", "de", "nl"} {
 		plain, _ := margin(start, lang)
@@ -147,4 +132,18 @@ func TestSeatNamesStayPutWithTheTurnMark(t *testing.T) {
 			t.Errorf("%s: found the names of %d seats around the table", c.title, len(cols))
 		}
 	}
+}
+
+// wideMargin is the column where m's 200×50 screen starts (its first
+// line's indent) and the width of its widest line; the screen must fit.
+func wideMargin(t *testing.T, m *model) (int, int) {
+	t.Helper()
+	checkFits(t, "table", m.View(), 200, 50)
+	widest := 0
+	lines := strings.Split(stripANSI(m.View()), "\n")
+	for _, l := range lines {
+		widest = max(widest, visibleWidth(l))
+	}
+	first := lines[0]
+	return len(first) - len(strings.TrimLeft(first, " ")), widest
 }
