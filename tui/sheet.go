@@ -42,8 +42,8 @@ type sheetRow struct {
 // number of cards (Boerenbridge on the way down): then the sheet gives
 // each round's cards in brackets after it, and a line says so.
 func (tm *tableModel) dealsVary(v *trick.View) bool {
-	for i, c := range trick.CardSchedule(v.Ruleset, v.Players, tm.snap.Options) {
-		if c != i+1 {
+	for i, p := range trick.Schedule(v.Ruleset, v.Players, tm.snap.Options) {
+		if p.Cards != i+1 {
 			return true
 		}
 	}
@@ -241,7 +241,7 @@ func (tm *tableModel) trickSheet(v *trick.View) string {
 // played, then those still to come in the schedule ("special rounds: 5
 // trump choice, 7 no trump · to come: 13 no trump"), "" if there are none.
 // Without a schedule it names only the rounds reached.
-func specialRounds(tx *text, v *trick.View, schedule []trick.Modifier) string {
+func specialRounds(tx *text, v *trick.View, schedule []trick.Planned) string {
 	name := func(round int, m trick.Modifier) string {
 		return strconv.Itoa(round) + " " + modifierName(tx, m.String())
 	}
@@ -261,9 +261,9 @@ func specialRounds(tx *text, v *trick.View, schedule []trick.Modifier) string {
 		}
 		last = v.Round
 	}
-	for i, m := range schedule {
-		if round := i + 1; round > last && m != trick.Ordinary {
-			toCome = append(toCome, name(round, m))
+	for i, p := range schedule {
+		if round := i + 1; round > last && p.Modifier != trick.Ordinary {
+			toCome = append(toCome, name(round, p.Modifier))
 		}
 	}
 	switch {

@@ -280,28 +280,24 @@ func newRules(name string, n int, o engine.Options) (*rules, error) {
 	return r, nil
 }
 
-// Schedule is the modifier of every round, round 1 first, under these
-// rules and options: the special rounds still to come too; nil when the
-// rules or options are not valid.
-func Schedule(ruleset string, players int, o engine.Options) []Modifier {
-	r, err := newRules(ruleset, players, o)
-	if err != nil {
-		return nil
-	}
-	return append([]Modifier(nil), r.mod[1:r.rounds+1]...)
+// Planned is one round of a game's schedule: the cards each seat is dealt
+// and the round's modifier.
+type Planned struct {
+	Cards    int
+	Modifier Modifier
 }
 
-// CardSchedule is the number of cards each seat is dealt in every round,
-// round 1 first, under these rules and options; nil when the rules or
+// Schedule is every round of a game under these rules and options, round 1
+// first, the special rounds still to come too; nil when the rules or
 // options are not valid.
-func CardSchedule(ruleset string, players int, o engine.Options) []int {
+func Schedule(ruleset string, players int, o engine.Options) []Planned {
 	r, err := newRules(ruleset, players, o)
 	if err != nil {
 		return nil
 	}
-	out := make([]int, r.rounds)
+	out := make([]Planned, r.rounds)
 	for i := range out {
-		out[i] = int(r.cards[i+1])
+		out[i] = Planned{Cards: int(r.cards[i+1]), Modifier: r.mod[i+1]}
 	}
 	return out
 }

@@ -810,10 +810,10 @@ func TestScoringExamplesA5(t *testing.T) {
 	}
 }
 
-// CardSchedule gives the cards dealt in every round: one more each round in
+// Schedule gives the cards dealt in every round: one more each round in
 // Singularity, up and back down in Boerenbridge and Special Rounds; nil for
 // options that are not valid.
-func TestCardSchedule(t *testing.T) {
+func TestScheduleCards(t *testing.T) {
 	for _, c := range []struct {
 		ruleset string
 		players int
@@ -825,7 +825,11 @@ func TestCardSchedule(t *testing.T) {
 		{"specialrounds", 4, nil, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}},
 		{"boerenbridge", 4, engine.Options{"max_cards": "99"}, nil},
 	} {
-		if got := CardSchedule(c.ruleset, c.players, c.o); !slices.Equal(got, c.want) {
+		var got []int
+		for _, p := range Schedule(c.ruleset, c.players, c.o) {
+			got = append(got, p.Cards)
+		}
+		if !slices.Equal(got, c.want) {
 			t.Errorf("%s, %d players, %v: %v, want %v", c.ruleset, c.players, c.o, got, c.want)
 		}
 	}
