@@ -115,7 +115,7 @@ func TestAwayLineKeepsTheInstruction(t *testing.T) {
 		s.Seats[0].Kind = tables.Away
 		s.BotRounds = []int{6, 7, 8, 9, 10, 11, 12, 13}
 		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
-		line := strings.Split(ansi.Strip(m.View()), "\n")[1]
+		line := lineWith(ansi.Strip(m.View()), want[1])
 		if !strings.Contains(line, want[0]) || !strings.Contains(line, want[1]) || strings.Contains(line, "…") {
 			t.Errorf("%s: the away line is %q, want %q and %q whole", lang, line, want[0], want[1])
 		}

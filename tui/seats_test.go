@@ -465,12 +465,12 @@ func TestMovingTableSaysItReconnects(t *testing.T) {
 			{Name: "alice", Kind: tables.Human}, {Name: "bob", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot},
 		}, Moving: true}
 		want := m.tx.get("Reconnecting the table: its server is gone, another one takes it over…")
-		if h := tm.header(); !strings.Contains(h, want) {
-			t.Errorf("%s: the header does not say the table reconnects, whole:\n%s", lang, h)
+		if h := tm.notice(); !strings.Contains(h, want) {
+			t.Errorf("%s: the notice line does not say the table reconnects, whole:\n%s", lang, h)
 		}
 		tm.snap.Moving = false
 		tm.snap.Version = 2
-		if h := tm.header(); strings.Contains(h, want[:30]) {
+		if h := tm.notice(); strings.Contains(h, want[:30]) {
 			t.Errorf("%s: the reconnect line stays after the table is back:\n%s", lang, h)
 		}
 	}
@@ -486,11 +486,11 @@ func TestHeldGameSaysItWaitsForItsPlayers(t *testing.T) {
 			{Name: "alice", Kind: tables.Away}, {Name: "Grace", Kind: tables.Bot}, {Name: "Ada", Kind: tables.Bot},
 		}, Held: true}
 		want := m.tx.get("The game waits for its players to come back.")
-		if h := tm.header(); !strings.Contains(h, want) {
-			t.Errorf("%s: the header does not say the game waits:\n%s", lang, h)
+		if h := tm.notice(); !strings.Contains(h, want) {
+			t.Errorf("%s: the notice line does not say the game waits:\n%s", lang, h)
 		}
 		tm.snap.Held, tm.snap.Version = false, 2
-		if h := tm.header(); strings.Contains(h, want) {
+		if h := tm.notice(); strings.Contains(h, want) {
 			t.Errorf("%s: the line stays once the game goes on:\n%s", lang, h)
 		}
 

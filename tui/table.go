@@ -99,8 +99,11 @@ type tableParts struct {
 	roundKey roundLinesKey
 	roundOK  bool
 
-	waiting blockCache[seatKey] // "Waiting for …", by the seat to move
-	hand    handCache
+	waiting   blockCache[seatKey] // "Waiting for …", by the seat to move
+	notice    string              // the notice line (notice.go)
+	noticeKey noticeKey           // what it was drawn from
+	noticeOK  bool
+	hand      handCache
 
 	keys    []binding // the help bar's keys; read-only once listed
 	keysKey keysKey
@@ -161,13 +164,7 @@ type headerKey struct {
 	partsKey
 	title, name, code string
 	host              string // a default name names the present host (tableName)
-	closed            bool   // the line saying the table has closed is shown
-	why               string // why it closed
 	timer             string
-	away              string // the away line (away.go)
-	unsaved           bool   // the table cannot save its game (Snapshot.Unsaved)
-	moving            bool   // the table moves to another node (Snapshot.Moving)
-	held              bool   // the game waits for its people (Snapshot.Held)
 }
 
 func newTableModel(m *model, t tables.Handle, sub *tables.Subscription) *tableModel {
@@ -621,6 +618,9 @@ func (tm *tableModel) screen() (string, []binding, int) {
 			b.WriteString(l)
 		}
 	}
+	if notice := tm.notice(); notice != "" { // on the row kept above the status line
+		return placeNotice(b.String(), tm.height()-2-rows, notice), keys, rows
+	}
 	return b.String(), keys, rows
 }
 
@@ -640,8 +640,7 @@ func (tm *tableModel) key0() partsKey {
 	return partsKey{gen: tm.gen, st: tm.m.st, tx: tm.m.tx, width: tm.m.width, height: tm.height()}
 }
 
-// header is the screen's first line (and the line saying the table has
-// closed), each with its newline.
+// header is the screen's first line, with its newline.
 func (tm *tableModel) header() string {
 	s := tm.snap
 	st, tx := tm.m.st, tm.m.tx
@@ -660,12 +659,7 @@ func (tm *tableModel) header() string {
 		}
 	}
 	key := headerKey{
-		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code, host: s.Host,
-		closed: tm.ended && s.Phase != tables.Over, timer: timer, away: tm.headerAwayLine(), unsaved: s.Unsaved,
-		moving: s.Moving, held: s.Held && s.Phase == tables.Playing,
-	}
-	if key.closed {
-		key.why = s.Ended
+		partsKey: tm.key0().sansSnapshot(), title: s.Title, name: s.Name, code: s.Code, host: s.Host, timer: timer,
 	}
 	if tm.parts.headerKey == key {
 		return tm.parts.header
@@ -675,21 +669,6 @@ func (tm *tableModel) header() string {
 		header += st.Subtle.Render(" · "+tx.get("code")+" ") + st.Bold.Render(s.Code)
 	}
 	out := padBetween(fit(header, tm.width()-visibleWidth(timer)-1), timer, tm.width()) + "\n" // a replay's move line may be long
-	if tm.ended && s.Phase != tables.Over {
-		out += st.Warn.Render(fit(tx.get("This table has closed.")+" "+tx.message(s.Ended), tm.width())) + "\n"
-	}
-	if key.unsaved {
-		out += st.Err.Render(fit(tx.err(tables.ErrSavePaused), tm.width())) + "\n"
-	}
-	if key.moving {
-		out += st.Warn.Render(fit(tx.get("Reconnecting the table: its server is gone, another one takes it over…"), tm.width())) + "\n"
-	}
-	if key.held {
-		out += st.Warn.Render(fit(tx.get("The game waits for its players to come back."), tm.width())) + "\n"
-	}
-	if key.away != "" {
-		out += st.Warn.Render(fit(key.away, tm.width())) + "\n"
-	}
 	tm.parts.header, tm.parts.headerKey = out, key
 	return out
 }

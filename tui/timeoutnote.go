@@ -3,8 +3,8 @@ package tui
 import "github.com/cardroom/cardroom/tables"
 
 // timeoutLine is the away line of a player whose timer ran out once ("" when
-// it did not): it goes on the status line, not under the header, where it
-// would push the table down a row for the few screens it lasts.
+// it did not): it goes on the status line (noteTimeout), not on the notice
+// line (notice.go).
 func (tm *tableModel) timeoutLine() string {
 	s := tm.snap
 	if s.Phase != tables.Playing || s.You < 0 || s.You >= len(s.Seats) || s.Seats[s.You].Kind != tables.Away || !s.Seats[s.You].TimedOut {
@@ -26,9 +26,9 @@ func (tm *tableModel) noteTimeout(prev string) {
 	}
 }
 
-// headerAwayLine is the away line under the header: awayLine, but for the
-// timeout's, which is on the status line.
-func (tm *tableModel) headerAwayLine() string {
+// awayNotice is the away line on the notice line (notice.go): awayLine, but
+// for the timeout's, which is on the status line.
+func (tm *tableModel) awayNotice() string {
 	if tm.timeoutLine() != "" {
 		return ""
 	}
