@@ -100,3 +100,56 @@ func TestChatClosedLineGoesWhenTheChatOpens(t *testing.T) {
 		}
 	}
 }
+
+// When the chat has fewer rows than its lines (the key bar taking one at
+// 80×24), whole messages are left out from the top: a message wrapped over
+// two lines never shows without its first, which names the speaker, and
+// the last message always shows.
+func TestShortChatLeavesOutWholeMessages(t *testing.T) {
+	long := func(k string) tables.ChatLine {
+		return tables.ChatLine{From: "bob", Seat: 2, Text: "m" + k + " " + strings.Repeat("word ", 20) + "end" + k}
+	}
+	short := tables.ChatLine{From: "bob", Seat: 2, Text: "short one"}
+	for _, sc := range screens() {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			for _, chat := range [][]tables.ChatLine{
+				{long("1")}, {short, long("1")}, {long("1"), long("2")}, {long("1"), short, long("2")},
+				{long("1"), long("2"), long("3")}, {short, long("1"), long("2"), long("3")},
+				{long("1"), long("2"), long("3"), long("4"), long("5"), long("6"), long("7"), long("8")},
+			} {
+				s := sc.snap(t)
+				s.Chat = chat
+				m := onTable(testModel(size[0], size[1], Settings{}), s)
+				scr := redrawn(m)
+				checkFits(t, sc.name, m.View(), size[0], size[1])
+				last := chat[len(chat)-1].Text
+				if !strings.Contains(scr, last[len(last)-4:]) {
+					t.Errorf("%s at %v: the last message does not show:\n%s", sc.name, size, scr)
+				}
+				for k := range 9 {
+					n := string(rune('1' + k))
+					if strings.Contains(scr, "end"+n) && !strings.Contains(scr, "bob: m"+n+" ") {
+						t.Errorf("%s at %v: message %s shows without its first line:\n%s", sc.name, size, n, scr)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A last message longer than the chat's rows shows its first lines, with
+// who wrote it; a line being typed shows its end, where the cursor is.
+func TestLastMessageLongerThanTheRows(t *testing.T) {
+	m := midTrick(t, testModel(80, 24, Settings{}))
+	s := m.table.snap
+	s.Chat = []tables.ChatLine{{From: "bob", Text: "m1 " + strings.Repeat("word ", 20) + "end1"}}
+	s.Version++
+	m.table.snapshot(s)
+	if got := m.table.lastMessages(m.table.chatLines(), 1); len(got) != 1 || !strings.Contains(ansi.Strip(got[0]), "bob: m1") {
+		t.Errorf("one row for a message of two: %q", got)
+	}
+	m.table.chatIn = newLineInput("/", tables.MaxChatRunes, nil)
+	if got := m.table.lastMessages(m.table.chatLines(), 1); len(got) != 1 || !strings.Contains(ansi.Strip(got[0]), "say:") {
+		t.Errorf("one row with a line being typed: %q", got)
+	}
+}

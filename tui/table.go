@@ -82,9 +82,10 @@ type tableParts struct {
 	header    string
 	headerKey headerKey
 
-	chat    []string  // the snapshot's chat lines, rendered
-	chatSrc []chatSrc // what they were drawn from
-	chatKey partsKey  // and in which size, styles and language (gen 0)
+	chat       []string  // the snapshot's chat lines, rendered
+	chatStarts []int     // where each message begins in chat
+	chatSrc    []chatSrc // what they were drawn from
+	chatKey    partsKey  // and in which size, styles and language (gen 0)
 
 	// The seats' blocks around the table, by seat.
 	trickSeats blockCache[trickSeatKey]
@@ -593,7 +594,7 @@ func (tm *tableModel) screen() (string, []binding, int) {
 	gap := 0 // newlines between the body and the chat
 	if len(chat) > 0 && room > 1 {
 		if len(chat) > room-1 {
-			chat = chat[len(chat)-(room-1):]
+			chat = tm.lastMessages(chat, room-1)
 		}
 		gap = max(0, room-1-len(chat)) + 1
 	} else {
@@ -842,9 +843,10 @@ func (tm *tableModel) chatLines() []string {
 	st, tx := tm.m.st, tm.m.tx
 	p := &tm.parts
 	if key := tm.key0(); p.chatKey != key.sansSnapshot() || !p.sameChat(s.Chat) {
-		p.chat, p.chatSrc = p.chat[:0], p.chatSrc[:0]
+		p.chat, p.chatSrc, p.chatStarts = p.chat[:0], p.chatSrc[:0], p.chatStarts[:0]
 		for _, l := range s.Chat {
 			p.chatSrc = append(p.chatSrc, chatSrc{l.From, l.Text, l.System})
+			p.chatStarts = append(p.chatStarts, len(p.chat))
 			if l.System {
 				for i, w := range wrapText(tm.systemLine(l.Text), tm.width()-2, chatWrap) {
 					lead := "  " // a wrapped notice goes on under its text
@@ -879,6 +881,27 @@ func (tm *tableModel) chatLines() []string {
 		lines = append(lines, st.Subtle.Render(tx.get("Chat is closed during the forehead round.")))
 	}
 	return lines
+}
+
+// lastMessages is the end of chat (chatLines) in at most n lines: whole
+// messages, the first ones left out, so that no message shows without its
+// first line, which names who wrote it. A last message longer than n shows
+// its first n lines; the line being typed, its last.
+func (tm *tableModel) lastMessages(chat []string, n int) []string {
+	starts := tm.parts.chatStarts
+	typed := len(tm.parts.chat) // where the line being typed begins, if any
+	if len(chat) > typed {
+		starts = append(starts[:len(starts):len(starts)], typed)
+	}
+	for _, i := range starts {
+		if len(chat)-i <= n {
+			return chat[i:]
+		}
+	}
+	if last := starts[len(starts)-1]; last < typed {
+		return chat[last : last+n]
+	}
+	return chat[len(chat)-n:]
 }
 
 // leaveQuestion is the question L asks: what leaving gives up here.
