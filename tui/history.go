@@ -374,6 +374,7 @@ func (m *model) showReplay(n int) {
 		r.tm.replaying = true
 	}
 	view, held := m.replayRoundEnd(g, r.pos)
+	view = replayForehead(g, view)
 	r.tm.snapshot(tables.Snapshot{
 		Chat:    m.replayHands(g, seats),
 		Version: uint64(r.pos + 1), TableID: r.game.Table, Title: title,

@@ -44,10 +44,11 @@ func (tm *tableModel) foreheadNote(v *trick.View) string {
 }
 
 // ownForehead is, once the forehead round's trick is complete, the card
-// the viewer played without seeing it (cards.None otherwise). It comes
-// from the completed trick: every seat's card is public once played.
+// the viewer played without seeing it (cards.None otherwise, and in a
+// replay, which never hid it). It comes from the completed trick: every
+// seat's card is public once played.
 func (tm *tableModel) ownForehead(v *trick.View) cards.Card {
-	if heldModifier(v) != trick.Forehead || v.Seat < 0 || len(v.Trick) > 0 {
+	if heldModifier(v) != trick.Forehead || v.Seat < 0 || len(v.Trick) > 0 || tm.replaying {
 		return cards.None
 	}
 	for _, p := range v.LastTrick {

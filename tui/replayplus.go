@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,23 @@ func (m *model) replayHands(g engine.Game, seats []tables.SeatInfo) []tables.Cha
 		out = append(out, tables.ChatLine{From: s.Name, Seat: i, Text: text})
 	}
 	return out
+}
+
+// replayForehead is v with the replayed seat's own forehead card shown, as
+// the others' are: a replay hides nothing (v itself in other rounds).
+func replayForehead(g engine.Game, v engine.View) engine.View {
+	tv, ok := v.(*trick.View)
+	if !ok || tv.Foreheads == nil || tv.Seat < 0 || tv.Seat >= len(tv.Foreheads) || tv.Foreheads[tv.Seat] != cards.None {
+		return v
+	}
+	c := foreheadCard(g, tv.Seat)
+	if c == cards.None {
+		return v
+	}
+	nv := *tv // the game's view: change a copy
+	nv.Foreheads = slices.Clone(tv.Foreheads)
+	nv.Foreheads[tv.Seat] = c
+	return &nv
 }
 
 // foreheadCard is the card on seat's forehead in the forehead round, as

@@ -35,6 +35,7 @@ var tableDE = map[string]string{
 	"Last trick of round %d:":                                                     "Letzter Stich von Runde %d:",
 	"Previous trick: none yet this round.":                                        "Voriger Stich: in dieser Runde noch keiner.",
 	"Any key closes it.":                                                          "Eine Taste schließt ihn.",
+	"The card on %s's forehead: %s":                                               "Die Karte an der Stirn von %s: %s",
 	"Your card was":                                                               "Deine Karte war",
 	"Your seat is kept while this is open; your turn timer runs on.":              "Dein Platz bleibt dir, solange das offen ist; deine Zugzeit läuft weiter.",
 	"Your seat is kept while this is open.":                                       "Dein Platz bleibt dir, solange das offen ist.",

@@ -35,6 +35,7 @@ var tableNL = map[string]string{
 	"Last trick of round %d:":                                                     "Laatste slag van ronde %d:",
 	"Previous trick: none yet this round.":                                        "Vorige slag: nog geen in deze ronde.",
 	"Any key closes it.":                                                          "Een toets sluit hem.",
+	"The card on %s's forehead: %s":                                               "De kaart op het voorhoofd van %s: %s",
 	"Your card was":                                                               "Je kaart was",
 	"Your seat is kept while this is open; your turn timer runs on.":              "Je plaats blijft van jou zolang dit open is; je beurttijd loopt door.",
 	"Your seat is kept while this is open.":                                       "Je plaats blijft van jou zolang dit open is.",

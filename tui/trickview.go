@@ -281,6 +281,10 @@ func (tm *tableModel) trickHand(v *trick.View, above int) string {
 	switch {
 	case v.Seat == engine.Spectator:
 		return st.Subtle.Render(tm.watchLine()) + "\n"
+	case v.Hand == nil && v.Foreheads != nil && v.Foreheads[v.Seat] != cards.None: // a replay shows every card
+		return tx.f("The card on %s's forehead: %s", tm.plainName(v.Seat), st.Card(v.Foreheads[v.Seat])) + "\n"
+	case v.Hand == nil && v.Foreheads != nil && tm.replaying: // the card is played
+		return st.Subtle.Render(tx.get("No cards in hand.")) + "\n"
 	case v.Hand == nil && v.Foreheads != nil:
 		return tx.get("Your card is on your forehead: everyone sees it but you.") + "\n"
 	case len(v.Hand) == 0 && v.Modifier == trick.Blind && v.Phase == trick.PhaseBid:
@@ -657,7 +661,7 @@ func (tm *tableModel) trickRow(v *trick.View, i int) string {
 	extra := ""
 	if v.Foreheads != nil && v.Foreheads[i] != cards.None {
 		extra = "  " + st.Card(v.Foreheads[i])
-	} else if v.Foreheads != nil && i == v.Seat {
+	} else if v.Foreheads != nil && i == v.Seat && !tm.replaying { // a replay shows the card until it is played
 		extra = "  " + st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
 	}
 	if v.SatOut != nil && v.SatOut[i] {
@@ -819,7 +823,7 @@ func (tm *tableModel) trickSeat(v *trick.View, i int) seatBlock {
 	switch {
 	case v.Foreheads != nil && v.Foreheads[i] != cards.None:
 		extra = tx.get("forehead:") + " " + st.Card(v.Foreheads[i])
-	case v.Foreheads != nil && i == v.Seat:
+	case v.Foreheads != nil && i == v.Seat && !tm.replaying: // a replay shows the card until it is played
 		extra = st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
 	case v.SatOut != nil && v.SatOut[i]:
 		extra = st.Subtle.Render(tx.get("sits out"))
