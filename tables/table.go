@@ -374,7 +374,7 @@ func (t *Table) finish(err error) {
 	}
 	if t.begun() {
 		t.phase = Over
-		t.safely("standings", func() { t.credited(); t.standings = standings(t.g.Result().Totals, t.names) })
+		t.safely("standings", func() { t.credited(); t.standings = Standings(t.g.Result().Totals, t.names) })
 		var data []byte
 		if !t.handedOn(err) {
 			data = t.saveRecord()
@@ -491,7 +491,7 @@ func (t *Table) advance() error {
 			t.phase = Over
 			t.gameOver()
 			t.credited()
-			t.standings = standings(t.g.Result().Totals, t.names)
+			t.standings = Standings(t.g.Result().Totals, t.names)
 			t.dirty = true
 			return nil
 		}
@@ -874,8 +874,9 @@ func (t *Table) appendChat(l ChatLine) {
 	t.dirty = true
 }
 
-// standings ranks seats by total, highest first; equal totals share a place.
-func standings(totals []int, names []string) []Standing {
+// Standings ranks seats by total, highest first; equal totals share a
+// place. names are the seats' names, in seat order.
+func Standings(totals []int, names []string) []Standing {
 	out := make([]Standing, len(totals))
 	for i, v := range totals {
 		name := ""

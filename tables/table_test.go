@@ -335,7 +335,7 @@ func TestSubscriberThatNeverReadsDoesNotDelayTable(t *testing.T) {
 }
 
 func TestStandingsShareTies(t *testing.T) {
-	got := standings([]int{30, 50, 30, 10}, []string{"a", "b", "c", "d"})
+	got := Standings([]int{30, 50, 30, 10}, []string{"a", "b", "c", "d"})
 	want := []Standing{{1, 1, "b", 50}, {2, 0, "a", 30}, {2, 2, "c", 30}, {4, 3, "d", 10}}
 	for i := range want {
 		if got[i] != want[i] {

@@ -61,6 +61,9 @@ func (tm *tableModel) gameOverView() string {
 			b.WriteString("\n" + tm.ddPlays(v) + "\n")
 		}
 	}
+	if tm.replaying { // the replay's key bar says where to go from here
+		return b.String()
+	}
 	b.WriteString("\n")
 	switch {
 	case tm.canPlayAgain() && tm.again != "":
@@ -108,17 +111,17 @@ func bidAccuracy(v *trick.View, seat int) (made, of int) {
 }
 
 // canPlayAgain reports whether the player may start the game again: they
-// sat at it and it was played to its end.
+// sat at it and it was played to its end (at the table, not in a replay).
 func (tm *tableModel) canPlayAgain() bool {
 	s := tm.snap
-	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You >= 0
+	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You >= 0 && !tm.replaying
 }
 
 // watchedToEnd reports whether the player watched the game, which was
 // played to its end: the game-over screen tells them of a new game of it.
 func (tm *tableModel) watchedToEnd() bool {
 	s := tm.snap
-	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You < 0
+	return s.Phase == tables.Over && s.Standings != nil && s.Ended == "" && s.You < 0 && !tm.replaying
 }
 
 // noteAgain looks in the lobby for the waiting table that plays the

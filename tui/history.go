@@ -375,13 +375,21 @@ func (m *model) showReplay(n int) {
 	}
 	view, held := m.replayRoundEnd(g, r.pos)
 	view = replayForehead(g, view)
-	r.tm.snapshot(tables.Snapshot{
+	snap := tables.Snapshot{
 		Chat:    m.replayHands(g, seats),
 		Version: uint64(r.pos + 1), TableID: r.game.Table, Title: title,
 		Name:    m.replayMoveLine(),
 		Ruleset: r.header.Ruleset, Seats: seats, You: r.seat, Phase: tables.Playing,
 		View: view, Turn: g.Next(), Result: g.Result(), Paused: held,
-	})
+	}
+	if r.pos == len(r.events) && g.Done() { // the end: the standings, as the game's end showed them
+		snap.Phase, snap.View, snap.Paused = tables.Over, g.View(r.seat), false
+		snap.Standings = tables.Standings(g.Result().Totals, r.header.Seats)
+		for _, s := range r.game.Seats {
+			snap.Credits = append(snap.Credits, tables.Credit{Name: s.Name, Finisher: s.Finisher, From: s.From})
+		}
+	}
+	r.tm.snapshot(snap)
 }
 
 // replayMoveLine is the replay's line "replay · move 7 of 31", which also

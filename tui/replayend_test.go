@@ -68,15 +68,53 @@ func TestReplayWaitsForNobody(t *testing.T) {
 	}
 }
 
-// The last position of a replay shows the last round played: its bids and
-// tricks, not an empty round.
+// The last position of a replay shows the game's end: its last trick,
+// not an empty round.
 func TestReplayEndShowsTheLastRound(t *testing.T) {
 	m := openReplay(t, finishedGame(t))
 	m.key(keyMsg("home"))
 	m.key(keyMsg("end"))
 	scr := redrawn(m)
-	if strings.Contains(scr, "0 cards") || strings.Contains(scr, "trump not known yet") || !strings.Contains(scr, "Trick complete") && !strings.Contains(scr, "won the trick") {
+	if strings.Contains(scr, "0 cards") || strings.Contains(scr, "trump not known yet") || !strings.Contains(scr, "Last trick:") {
 		t.Fatalf("the end of the replay is not the last round:\n%s", scr)
+	}
+}
+
+// The end of a replay shows the final standings as the game's end did
+// (places, totals, the replayed seat marked), in every game and language,
+// within 80×24, with nothing of the live end screen (playing again, the
+// lobby); a step back, the table again.
+func TestReplayEndShowsTheStandings(t *testing.T) {
+	for _, ruleset := range []string{"boerenbridge", "specialrounds", "singularity", "doudizhu"} {
+		game := finishedOf(t, ruleset, engine.Options{})
+		for _, lang := range []string{"en", "de", "nl"} {
+			m := openReplayIn(t, game, Settings{Lang: lang})
+			m.key(keyMsg("end"))
+			scr := redrawn(m)
+			checkFits(t, ruleset, m.View(), 80, 24)
+			g, err := m.replay.at(m.app.reg, len(m.replay.events))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(scr, m.tx.get("Game over")) {
+				t.Fatalf("%s %s: the end of the replay shows no standings:\n%s", ruleset, lang, scr)
+			}
+			for i, total := range g.Result().Totals {
+				sd := m.replay.tm.snap.Standings
+				if !strings.Contains(scr, fmt.Sprintf("%d.  %s", sd[i].Place, m.replay.header.Seats[sd[i].Seat])) || !strings.Contains(scr, fmt.Sprint(total)) {
+					t.Errorf("%s %s: seat %d's place or total %d is not shown:\n%s", ruleset, lang, i, total, scr)
+				}
+			}
+			for _, live := range []string{m.tx.get("play again"), m.tx.get("Press tab for the score sheet, esc for the lobby.")} {
+				if strings.Contains(scr, live) {
+					t.Errorf("%s %s: the replay's end says %q:\n%s", ruleset, lang, live, scr)
+				}
+			}
+			m.key(keyMsg("left"))
+			if scr := redrawn(m); strings.Contains(scr, m.tx.get("Game over")) {
+				t.Errorf("%s %s: a step before the end shows the standings:\n%s", ruleset, lang, scr)
+			}
+		}
 	}
 }
 
