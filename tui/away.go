@@ -134,7 +134,11 @@ func (tm *tableModel) sittingOut() bool {
 	return ok && s.Phase == tables.Playing && v.Seat >= 0 && v.Seat < len(v.SatOut) && v.SatOut[v.Seat]
 }
 
-// sitOutLine says the player sits the round out and who plays it.
+// sitOutLine says the player sits the round out and who plays it; a
+// replay names the seat.
 func (tm *tableModel) sitOutLine() string {
+	if tm.replaying {
+		return tm.m.tx.f("%s sits this round out: a bot plays it.", tm.plainName(tm.snap.You))
+	}
 	return tm.m.tx.get("You sit this round out: your bot plays it; you are back next round.")
 }

@@ -248,8 +248,10 @@ func (tm *tableModel) ddView(v *doudizhu.View) string {
 	if v.Bottom != nil {
 		bottom = tx.get("Bottom cards:") + " " + st.cardsInline(v.Bottom)
 	}
-	short := bottom // without the hint, when the line is short of room
-	if tm.bottom = bottomMarks(v); tm.bottom != nil {
+	short := bottom                                                   // without the hint, when the line is short of room
+	if tm.bottom = bottomMarks(v); tm.bottom != nil && tm.replaying { // the landlord's hand, not the watcher's
+		bottom += st.Subtle.Render(" " + tx.f("(marked in %s's hand)", tm.plainName(v.Seat)))
+	} else if tm.bottom != nil {
 		bottom += st.Subtle.Render(" " + tx.get("(marked in your hand)"))
 	}
 	note, more := tm.ddNotice(v), ""

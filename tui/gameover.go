@@ -30,7 +30,10 @@ func (tm *tableModel) gameOverView() string {
 			line += "   " + tx.f("bid right %d of %d", made, of)
 		}
 		line += tm.finisher(sd.Seat)
-		if sd.Seat == s.You {
+		switch {
+		case sd.Seat == s.You && tm.replaying: // the replayed seat, which the watcher is not
+			line = st.Bold.Render(line)
+		case sd.Seat == s.You:
 			line = st.Bold.Render(line + "  ← " + tx.get("you"))
 		}
 		b.WriteString(line + "\n")

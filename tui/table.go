@@ -787,7 +787,7 @@ func (tm *tableModel) seatName(i int) string {
 	case tables.Free:
 		name = st.Subtle.Render(name)
 	}
-	if i == s.You {
+	if i == s.You && !tm.replaying { // a replay's watcher is not the seat
 		name += st.Subtle.Render(" (" + tx.get("you") + ")")
 	}
 	return name

@@ -22,14 +22,14 @@ func takeoverNote(tx *text, ruleset, name string, seat, from int, mine bool) str
 }
 
 // takeoverLines are the end screen's notes on the seats taken over
-// part-way, the reader's own first.
+// part-way, the reader's own first (a replay's watcher has none).
 func (tm *tableModel) takeoverLines() []string {
 	s := tm.snap
 	var mine, others []string
 	for i, c := range s.Credits {
 		switch {
 		case c.From <= 0:
-		case i == s.You:
+		case i == s.You && !tm.replaying:
 			mine = append(mine, takeoverNote(tm.m.tx, s.Ruleset, c.Name, i, c.From, true))
 		default:
 			others = append(others, takeoverNote(tm.m.tx, s.Ruleset, c.Name, i, c.From, false))

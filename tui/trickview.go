@@ -319,6 +319,9 @@ func (tm *tableModel) trickPrompt(v *trick.View) string {
 	if tm.sittingOut() {
 		return st.Warn.Render(fit(tm.sitOutLine(), tm.width()))
 	}
+	if tm.snap.Paused && v.Turn == v.Seat && v.Seat >= 0 && tm.replaying {
+		return st.Subtle.Render(tx.f("%s leads next, once the trick is cleared.", tm.plainName(v.Seat)))
+	}
 	if tm.snap.Paused && v.Turn == v.Seat && v.Seat >= 0 {
 		return st.Subtle.Render(tx.get("You lead next, once the trick is cleared."))
 	}
@@ -457,7 +460,11 @@ func (tm *tableModel) modifierNote(v *trick.View, short bool) string {
 	case trick.Blind:
 		long = append(long, tx.get("Blind round: everyone bids before seeing the cards."))
 	case trick.Forehead:
-		long = append(long, tx.get("Forehead round: you see every card but your own; bid 0 or 1."))
+		if tm.replaying { // the watcher sees every card
+			long = append(long, tx.get("Forehead round: each player sees every card but their own; bid 0 or 1."))
+		} else {
+			long = append(long, tx.get("Forehead round: you see every card but your own; bid 0 or 1."))
+		}
 	}
 	if v.Hook && v.Phase == trick.PhaseBid { // a special round keeps the hook too
 		long = append(long, tx.get("The dealer may not make the bids add up to the cards in hand."))
