@@ -295,7 +295,7 @@ func (a *App) Command(s sshapp.Session, args []string, stdout, stderr io.Writer)
 		stdout.Write(buf.Bytes())
 		return 0
 	case "bot":
-		return a.botCommand(s, args[1:], stdout)
+		return a.botCommand(s, tx, args[1:], stdout, stderr)
 	case "new", "join", "watch":
 		if args[0] != "new" && len(args) != 2 {
 			return usage(tx.f("%s takes one table id or invite code", args[0]))

@@ -173,39 +173,59 @@ func (tm *tableModel) nameAtTable(name string) bool {
 
 // botCommand seats the session's program at a table and plays until the
 // table ends or the program leaves. Its refusals are protocol lines too
-// (an error with id 0), so the program reads them like any other.
-func (a *App) botCommand(s sshapp.Session, args []string, out io.Writer) int {
-	refuse := func(code int, format string, args ...any) int {
-		b, _ := json.Marshal(botproto.ErrorMessage{Type: "error", Error: fmt.Sprintf(format, args...)})
+// (an error with id 0, in English as every protocol line), so the program
+// reads them like any other; the person who ran it reads them on stderr,
+// in the language of the client's locale (tx) as the other commands say
+// theirs.
+func (a *App) botCommand(s sshapp.Session, tx *text, args []string, out, errOut io.Writer) int {
+	en := newText("en")
+	refuse := func(code int, why func(tx *text) string) int {
+		b, _ := json.Marshal(botproto.ErrorMessage{Type: "error", Error: why(en)})
 		fmt.Fprintf(out, "%s\n", b)
+		line := why(tx)
+		if code == 2 { // wrong usage: where the commands are, as the other commands say
+			line += " " + tx.f("(see %s)", a.sshCommand(false, "help"))
+		}
+		fmt.Fprintln(errOut, "cardroom: "+line)
 		return code
+	}
+	failed := func(err error) int {
+		return refuse(1, func(tx *text) string { return cliError(tx, err) })
 	}
 	id := s.Identity()
 	name := id.Name
 	iv, invited, err := a.bots.invited(id.ID)
 	if err != nil {
-		return refuse(1, "the card room cannot read bot invitations now (%v): try again in a moment", err)
+		return refuse(1, func(tx *text) string {
+			return tx.f("the card room cannot read bot invitations now (%s): try again in a moment", cliError(tx, err))
+		})
 	}
 	switch {
 	case id.Guest || !invited && !a.bots.allowed(id.ID):
-		return refuse(1, "this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)", id.ID)
+		return refuse(1, func(tx *text) string {
+			return tx.f("this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)", id.ID)
+		})
 	case invited && len(args) == 0:
 		args, name = []string{iv.code}, iv.name
 	case len(args) != 1:
-		return refuse(2, "usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)", a.sshCommand(false, "bot", "TABLE"))
+		return refuse(2, func(tx *text) string {
+			return tx.f("usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)", a.sshCommand(false, "bot", tx.get("TABLE")))
+		})
 	}
 	t, err := a.findBotTable(s, args[0], invited && args[0] == iv.code)
 	if err != nil {
-		return refuse(1, "%v", err)
+		return failed(err)
 	}
 	if err := a.lobby.BotName(name, id.ID); err != nil {
-		return refuse(1, "the bot's name %s: %v (a host names an invited bot with :invitebot NAME KEY; otherwise the name is your ssh user name)", name, err)
+		return refuse(1, func(tx *text) string {
+			return tx.f("the bot's name %s: %s (a host names an invited bot with :invitebot NAME KEY; otherwise the name is your ssh user name)", name, cliError(tx, err))
+		})
 	}
 	rs := t.Ruleset()
 	remote := botproto.NewRemote(s.Stdin(), out, botproto.Options{Name: name, Fallback: games.Baseline(rs.Name, engine.Spectator)})
 	seat, err := t.PlaceBot(remote, engine.Spectator)
 	if err != nil {
-		return refuse(1, "%v", err)
+		return failed(err)
 	}
 	_ = remote.Hello(botproto.Hello{Game: rs.Name, Players: t.Seats(), Seat: seat, Table: t.ID(), Name: name})
 	select {

@@ -702,6 +702,12 @@ var messages = []message{
 		"de", "Unbekannter Befehl {0}: new SPIEL, join CODE oder watch TISCH.",
 		"nl", "Onbekend commando {0}: gebruik new SPEL, join CODE of watch TAFEL."),
 
+	msg(`the table that invited this bot has closed: ask its host for a new invitation`,
+		"de", "Der Tisch, der diesen Bot eingeladen hat, ist geschlossen: Bitte den Gastgeber um eine neue Einladung.",
+		"nl", "De tafel die deze bot heeft uitgenodigd is gesloten: vraag de gastheer om een nieuwe uitnodiging."),
+	msg(`that table runs on another server of this card room: a bot can join only the tables of the server it is connected to`,
+		"de", "Dieser Tisch läuft auf einem anderen Server dieses Kartenraums: Ein Bot kann sich nur an die Tische des Servers setzen, mit dem er verbunden ist.",
+		"nl", "Die tafel draait op een andere server van deze kaartzaal: een bot kan alleen aan tafels gaan zitten van de server waarmee hij verbonden is."),
 	msg(`bot speaks the bot protocol, not to a terminal: leave out -t`,
 		"de", "bot spricht das Bot-Protokoll, nicht mit einem Terminal: lass -t weg.",
 		"nl", "bot spreekt het botprotocol, niet met een terminal: laat -t weg."),

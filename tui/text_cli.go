@@ -1,7 +1,8 @@
 package tui
 
 // The translations of what the commands that answer in plain text write
-// (`ssh host help`, `list`, `export`) and of their error lines. They join
+// (`ssh host help`, `list`, `export`) and of their error lines, the bot
+// command's (`ssh host bot`) on stderr too. They join
 // the catalogues of text_de.go and text_nl.go (text.go). The commands and
 // flags named in them (help, list --json, join …) stay as typed; their
 // placeholders (GAME, TABLE …) are translated.
@@ -34,7 +35,11 @@ var (
 		"Open the lobby with %s and press n to create one.": "Öffne die Lobby mit %s und drück n, um einen zu eröffnen.",
 		"WATCHING":                          "ZUSCHAUER",
 		"this server keeps no game history": "Dieser Server speichert keine Spiele.",
-		"export which game? give its number, e.g. export 12 (your games: %s, then h)": "Welches Spiel? Gib seine Nummer an, z. B. export 12 (deine Spiele: %s, dann h)",
+		"export which game? give its number, e.g. export 12 (your games: %s, then h)":                                                                "Welches Spiel? Gib seine Nummer an, z. B. export 12 (deine Spiele: %s, dann h)",
+		"the card room cannot read bot invitations now (%s): try again in a moment":                                                                  "Der Kartenraum kann die Bot-Einladungen gerade nicht lesen (%s): Versuch es gleich noch einmal.",
+		"this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)": "Dieser Schlüssel darf keinen Bot an einen Tisch setzen; bitte den Gastgeber eines privaten Tisches, ihn einzuladen (:invitebot NAME SCHLÜSSEL), oder den Admin, ihn zu den Bot-Schlüsseln hinzuzufügen (Schlüssel %s)",
+		"usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)":                             "Aufruf: %s (TISCH: die Kennung eines wartenden Tisches oder der Einladungscode eines privaten Tisches; mit einem Schlüssel, den ein Gastgeber eingeladen hat, nur bot)",
+		"the bot's name %s: %s (a host names an invited bot with :invitebot NAME KEY; otherwise the name is your ssh user name)":                     "Der Name des Bots, %s: %s (ein Gastgeber benennt einen eingeladenen Bot mit :invitebot NAME SCHLÜSSEL; sonst ist der Name dein SSH-Benutzername)",
 	}
 	cliNL = map[string]string{
 		"cardroom — a card room over SSH":                                          "cardroom — een kaartzaal via SSH",
@@ -64,6 +69,10 @@ var (
 		"Open the lobby with %s and press n to create one.": "Open de lobby met %s en druk op n om er een te openen.",
 		"WATCHING":                          "TOESCHOUWERS",
 		"this server keeps no game history": "Deze server bewaart geen partijen.",
-		"export which game? give its number, e.g. export 12 (your games: %s, then h)": "Welke partij? Geef het nummer, bv. export 12 (je partijen: %s, dan h)",
+		"export which game? give its number, e.g. export 12 (your games: %s, then h)":                                                                "Welke partij? Geef het nummer, bv. export 12 (je partijen: %s, dan h)",
+		"the card room cannot read bot invitations now (%s): try again in a moment":                                                                  "De kaartzaal kan de botuitnodigingen nu niet lezen (%s): probeer het zo opnieuw.",
+		"this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)": "Deze sleutel mag geen bot aan tafel zetten; vraag de gastheer van een privétafel hem uit te nodigen (:invitebot NAAM SLEUTEL) of de beheerder hem bij de botsleutels te zetten (sleutel %s)",
+		"usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)":                             "gebruik: %s (TAFEL: het id van een wachtende tafel, of de uitnodigingscode van een privétafel; met een sleutel die een gastheer heeft uitgenodigd, alleen bot)",
+		"the bot's name %s: %s (a host names an invited bot with :invitebot NAME KEY; otherwise the name is your ssh user name)":                     "De naam van de bot, %s: %s (een gastheer geeft een uitgenodigde bot een naam met :invitebot NAAM SLEUTEL; anders is de naam je SSH-gebruikersnaam)",
 	}
 )
