@@ -11,15 +11,7 @@ import (
 // columns (centred or not, on one line or wrapped), in every game, seated
 // and watching, in every language, with the narrow and the wide layout.
 func TestTableKeyBarNamesEveryKeyAtEveryWidth(t *testing.T) {
-	games := []struct {
-		ruleset string
-		players int
-		title   string
-	}{
-		{"singularity", 4, "Singularity"}, {"specialrounds", 4, "Special Rounds"},
-		{"boerenbridge", 5, "Boerenbridge"}, {"doudizhu", 3, "Dou Dizhu"},
-	}
-	for _, g := range games {
+	for _, g := range keyBarGames {
 		for _, you := range []int{0, engine.Spectator} {
 			for _, s := range snapSeries(t, g.ruleset, g.players, 3, g.title, you, 2)[:1] {
 				for _, lang := range []string{"en", "de", "nl"} {

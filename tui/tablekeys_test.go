@@ -7,20 +7,22 @@ import (
 	"github.com/cardroom/cardroom/engine"
 )
 
+// keyBarGames are the games the key bar tests seat a table of.
+var keyBarGames = []struct {
+	ruleset string
+	players int
+	title   string
+}{
+	{"singularity", 4, "Singularity"}, {"specialrounds", 4, "Special Rounds"},
+	{"boerenbridge", 5, "Boerenbridge"}, {"doudizhu", 3, "Dou Dizhu"},
+}
+
 // At 80×24 the table's key bar names every key the wide screen's does, on
 // two lines where one is too narrow, and the screen keeps its 24 rows: in
 // every game, seated and watching, in every language.
 func TestTableKeyBarNamesEveryKeyAt80x24(t *testing.T) {
-	games := []struct {
-		ruleset string
-		players int
-		title   string
-	}{
-		{"singularity", 4, "Singularity"}, {"specialrounds", 4, "Special Rounds"},
-		{"boerenbridge", 5, "Boerenbridge"}, {"doudizhu", 3, "Dou Dizhu"},
-	}
 	wrapped := 0
-	for _, g := range games {
+	for _, g := range keyBarGames {
 		for _, you := range []int{0, engine.Spectator} {
 			for _, s := range snapSeries(t, g.ruleset, g.players, 3, g.title, you, 12) {
 				for _, lang := range []string{"en", "de", "nl"} {
