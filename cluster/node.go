@@ -139,7 +139,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 			return nil, fmt.Errorf("cluster: cannot reach NATS at %s: %w", cfg.URL, err)
 		}
 	} else {
-		if n.ns, err = embedded(cfg); err != nil {
+		if n.ns, err = embedded(ctx, cfg); err != nil {
 			return nil, err
 		}
 		n.nc, err = nats.Connect("", nats.InProcessServer(n.ns), nats.Name("cardroom "+cfg.Name), nats.MaxReconnects(-1))
@@ -174,8 +174,9 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	return n, nil
 }
 
-// embedded starts the NATS server in this process.
-func embedded(cfg Config) (*server.Server, error) {
+// embedded starts the NATS server in this process; ctx ending stops the
+// wait for its listeners.
+func embedded(ctx context.Context, cfg Config) (*server.Server, error) {
 	opts := &server.Options{
 		ServerName: cfg.Name, DontListen: true, JetStream: true,
 		StoreDir: cfg.Dir, NoSigs: true, NoLog: !cfg.LogNATS,
@@ -216,13 +217,19 @@ func embedded(cfg Config) (*server.Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
+	var inner server.Logger
 	if !opts.NoLog {
 		ns.ConfigureLogger()
+		inner = ns.Logger()
 	}
+	log := &startLog{inner: inner, fatal: make(chan error, 1)}
+	ns.SetLoggerV2(log, false, false, false)
 	ns.Start()
-	if !ns.ReadyForConnections(30 * time.Second) {
+	if err := ready(ctx, ns, log.fatal, startWait); err != nil {
+		err = startFailed(ns, cfg.Listen, err) // before Shutdown closes the listeners
 		ns.Shutdown()
-		return nil, errors.New("cluster: the embedded NATS server did not start")
+		ns.WaitForShutdown()
+		return nil, err
 	}
 	return ns, nil
 }
@@ -240,13 +247,13 @@ func (n *Node) replicas() int {
 
 // buckets creates (or finds) the key-value buckets, waiting while the
 // cluster elects its JetStream leader.
-func (n *Node) buckets(ctx context.Context) error {
+func (n *Node) buckets(parent context.Context) error {
 	js, err := jetstream.New(n.nc)
 	if err != nil {
 		return fmt.Errorf("cluster: %w", err)
 	}
 	n.js = js
-	ctx, cancel := context.WithTimeout(ctx, n.cfg.Ready)
+	ctx, cancel := context.WithTimeout(parent, n.cfg.Ready)
 	defer cancel()
 	r := n.replicas()
 	var leaderless time.Time // since when the directory's copies have had no leader
@@ -260,6 +267,9 @@ func (n *Node) buckets(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			t.Stop()
+			if parent.Err() != nil {
+				return fmt.Errorf("cluster: stopped while waiting for JetStream: %w", context.Cause(parent))
+			}
 			return fmt.Errorf("cluster: JetStream did not answer (%v): with routes, at least two of three nodes must be up", err)
 		case <-t.C:
 		}
