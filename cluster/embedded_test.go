@@ -73,3 +73,15 @@ func TestStartEndsWithItsContext(t *testing.T) {
 		t.Fatalf("got %v; want the start called off while the embedded server started", err)
 	}
 }
+
+// A member without routes is told so before its JetStream fails to start.
+func TestMemberWithoutRoutesIsTold(t *testing.T) {
+	n, err := Start(context.Background(), Config{Name: "n9", Cluster: "try", Listen: freeAddr(t), Dir: t.TempDir()})
+	if err == nil {
+		n.Close()
+		t.Fatal("a member without routes started")
+	}
+	if !strings.Contains(err.Error(), "needs --routes") {
+		t.Fatalf("got %q; want it to ask for --routes", err)
+	}
+}

@@ -191,6 +191,9 @@ func embedded(ctx context.Context, cfg Config) (*server.Server, error) {
 		if cfg.Cluster == "" || cfg.Listen == "" {
 			return nil, errors.New("cluster: a member needs both --cluster-name and --cluster-listen")
 		}
+		if len(cfg.Routes) == 0 { // JetStream in a cluster starts only with routes
+			return nil, errors.New("cluster: a member needs --routes: the nodes' route addresses, nats://host:port (listing its own is fine)")
+		}
 		host, port, err := net.SplitHostPort(cfg.Listen)
 		if err != nil {
 			return nil, fmt.Errorf("cluster: --cluster-listen %q: give host:port, e.g. 0.0.0.0:6222", cfg.Listen)
