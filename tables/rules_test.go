@@ -537,6 +537,41 @@ func TestFileSink(t *testing.T) {
 	}
 }
 
+// A later save of a game whose seats are named otherwise by then (a seat
+// changed hands, its holder was renamed) replaces the earlier record; a
+// game of the same table id with another seed or start does not.
+func TestFileSinkSameGameRenamedSeat(t *testing.T) {
+	dir := t.TempDir()
+	s := FileSink{Dir: dir}
+	head := func(seats, seed, started string) string {
+		return `{"record":"cardroom/1","ruleset":"toy","options":{"rounds":3},"seats":[` + seats + `],"started":"` + started + `","table":"egn3mu","seed":` + seed + `}` + "\n"
+	}
+	first := head(`"alice","robo","bob"`, "42", "2026-03-01T20:00:00Z") + `{"e":"move","seat":0,"move":"bid 1"}` + "\n"
+	must(t, s.Save("egn3mu", []byte(first)))
+	second := head(`"alice","Grace","bob"`, "42", "2026-03-01T20:00:00Z") + `{"e":"move","seat":0,"move":"bid 1"}` + "\n" + `{"e":"move","seat":1,"move":"bid 0"}` + "\n"
+	must(t, s.Save("egn3mu", []byte(second)))
+	third := `{"record":"cardroom/1","ruleset":"toy","options":{"rounds":3},"seats":["alice","a much longer name than before","bob"],"started":"2026-03-01T20:00:00Z","table":"egn3mu","seed":42,"finished_by":["","","Grace"]}` + "\n" + `{"e":"end","totals":[1,2,3]}` + "\n"
+	must(t, s.Save("egn3mu", []byte(third)))
+	files, _ := filepath.Glob(filepath.Join(dir, "records", "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("records %q: want one file for one game", files)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "records", "egn3mu.jsonl")); err != nil || string(b) != third {
+		t.Fatalf("egn3mu.jsonl: %q, %v; want the last save\n%q", b, err, third)
+	}
+	for i, other := range []string{
+		head(`"alice","robo","bob"`, "43", "2026-03-01T20:00:00Z"),                                                 // another seed
+		head(`"alice","robo","bob"`, "42", "2026-03-01T20:00:01Z"),                                                 // another start
+		strings.Replace(head(`"alice","robo","bob"`, "42", "2026-03-01T20:00:00Z"), `"rounds":3`, `"rounds":4`, 1), // other options
+		head(`"alice","robo"`, "42", "2026-03-01T20:00:00Z"),                                                       // other seats
+	} {
+		must(t, s.Save("egn3mu", []byte(other)))
+		if _, err := os.Stat(filepath.Join(dir, "records", fmt.Sprintf("egn3mu-%d.jsonl", i+2))); err != nil {
+			t.Errorf("game %d of the same table id did not get a file of its own: %v", i+2, err)
+		}
+	}
+}
+
 func TestFakeClock(t *testing.T) {
 	c := NewFakeClock(t0)
 	a, b := c.NewTimer(2*time.Second), c.NewTimer(time.Second)

@@ -3,10 +3,12 @@ package tables
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 )
 
@@ -19,8 +21,8 @@ type RecordSink interface {
 // with mode 0700, the file with 0600. An existing file of another game is
 // never overwritten (a table id may repeat across server runs): the next
 // free name <id>-2.jsonl, <id>-3.jsonl, … is used instead. One of the same
-// game (the same header line: the record a shutdown saved before the game
-// went on after the restart) is replaced.
+// game (sameGame: the record a shutdown saved before the game went on after
+// the restart) is replaced, whatever its seats were named then.
 type FileSink struct {
 	Dir string
 }
@@ -71,8 +73,12 @@ func (s FileSink) Save(tableID string, data []byte) error {
 	return fmt.Errorf("record: too many records named %s", tableID)
 }
 
-// sameGame reports whether the record in the file at path has the header
-// line of data: an earlier record of the same game.
+// maxHeader bounds the header line read back from an existing record.
+const maxHeader = 64 << 10
+
+// sameGame reports whether the file at path holds an earlier record of the
+// game data records: the same header line, or the same gameKey whatever
+// the seats are named (a seat's credit, holder or name changes in a game).
 func sameGame(path string, data []byte) bool {
 	f, err := os.Open(path)
 	if err != nil {
@@ -80,8 +86,45 @@ func sameGame(path string, data []byte) bool {
 	}
 	defer f.Close()
 	head, _, _ := bytes.Cut(data, []byte{'\n'})
-	first, err := bufio.NewReaderSize(f, len(head)+1).ReadSlice('\n')
-	return err == nil && len(head) > 0 && bytes.Equal(bytes.TrimSuffix(first, []byte{'\n'}), head)
+	first, err := bufio.NewReaderSize(f, maxHeader).ReadSlice('\n')
+	if err != nil || len(head) == 0 {
+		return false
+	}
+	first = bytes.TrimSuffix(first, []byte{'\n'})
+	if bytes.Equal(first, head) {
+		return true
+	}
+	a, ok := headerGame(first)
+	b, ok2 := headerGame(head)
+	return ok && ok2 && reflect.DeepEqual(a, b)
+}
+
+// gameKey is what tells a game apart in its record's header (RECORD.md):
+// the rule set and its options, the number of seats, and the informative
+// table id, seed and start.
+type gameKey struct {
+	Record  string         `json:"record"`
+	Ruleset string         `json:"ruleset"`
+	Options map[string]any `json:"options"`
+	Seats   int            `json:"-"`
+	Table   string         `json:"table"`
+	Seed    uint64         `json:"seed"`
+	Started string         `json:"started"`
+}
+
+// headerGame reads the gameKey of a record's header line; ok is false when
+// the line is no header or lacks the table id and start that name a game.
+func headerGame(line []byte) (k gameKey, ok bool) {
+	var h struct {
+		gameKey
+		Seats []json.RawMessage `json:"seats"`
+	}
+	if json.Unmarshal(line, &h) != nil {
+		return gameKey{}, false
+	}
+	k = h.gameKey
+	k.Seats = len(h.Seats)
+	return k, k.Record != "" && k.Ruleset != "" && k.Table != "" && k.Started != ""
 }
 
 // validID reports whether id is a non-empty run of letters, digits, '-' and
