@@ -181,6 +181,16 @@ type roomHeader struct {
 	HostGone bool `json:"host_gone,omitempty"` // the host left with nobody seated (host.go)
 	// Chat: the last chat lines (a game's: those said before its start; chatjournal.go).
 	Chat []chatJSON `json:"chat,omitempty"`
+	// Placed: by seat, the bot placed in it by hand when the game started
+	// (placebot.go); null: none. Left out when no seat had one.
+	Placed []*placedJSON `json:"placed_bots,omitempty"`
+}
+
+// placedJSON is a placed bot as the journal keeps it: its seat name and
+// its kind (BotKind), which its seat keeps after a restart.
+type placedJSON struct {
+	Name string `json:"name,omitempty"`
+	Kind string `json:"kind"`
 }
 
 // roomKey is the header key of roomHeader.
@@ -248,6 +258,9 @@ func (t *Table) journalHeader(names []string, waiting bool) ([]byte, error) {
 	}
 	for _, s := range t.seats {
 		room.Owners = append(room.Owners, toJSON(s.owner))
+	}
+	if !waiting {
+		room.Placed = t.placedJSON()
 	}
 	extra, err := json.Marshal(room)
 	if err != nil {
@@ -395,7 +408,8 @@ func (t *Table) seatBot(i int) engine.Bot {
 // host, invite code, timers); every event line is replayed through the
 // engine with the checks of engine.Replay. Each seat keeps its owner, who is
 // away until they come back with the same key (ON-2): their bot plays
-// meanwhile. cfg gives what a journal does not hold (Clock, Bots, Journal,
+// meanwhile. A seat a bot was placed in (placebot.go) keeps that bot's name
+// and kind, the Fallback moving for it (leftBot). cfg gives what a journal does not hold (Clock, Bots, Journal,
 // Shared, Sink, Logger, IdleClose, UnattendedClose, ChatLines); the rest of it is
 // overwritten.
 // The restored table goes on journaling into the same journal.
@@ -444,6 +458,9 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 			o = room.Owners[i]
 		}
 		t.seats[i] = restoredSeat(o)
+		if i < len(room.Placed) && room.Placed[i] != nil && t.seats[i].kind() == Bot {
+			t.seatBots[i] = t.leftBot(room.Placed[i], i)
+		}
 	}
 	for n, line := range saved.Lines {
 		if err := t.replayLine(line); err != nil {
@@ -498,6 +515,7 @@ func (t *Table) replayLine(line []byte) error {
 		old := t.seats[sl.Seat].owner
 		t.addAdmitted(old.ID, old.Guest) // who held a seat stays let in
 		t.seats[sl.Seat] = restoredSeat(sl.Owner)
+		t.seatBots[sl.Seat] = nil // a placed bot goes with its seat
 		if sl.Host != nil && sl.Host.ID != "" {
 			t.addAdmitted(t.host.ID, t.host.Guest) // and who was the host
 			t.host = sl.Host.player()

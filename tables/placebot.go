@@ -145,3 +145,49 @@ func (t *Table) botSeatName(i int) string {
 	}
 	return BotName(i)
 }
+
+// placedJSON is, by seat, the bots placed by hand that hold their seats,
+// for the game's journal header; nil when there are none.
+func (t *Table) placedJSON() []*placedJSON {
+	var out []*placedJSON
+	for i, b := range t.seatBots {
+		if b == nil || t.seats[i].kind() != Bot {
+			continue
+		}
+		if out == nil {
+			out = make([]*placedJSON, len(t.seats))
+		}
+		p := &placedJSON{Kind: BotKind(b)}
+		if n, ok := b.(SeatNamer); ok {
+			p.Name = n.SeatName()
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// leftBot holds a placed bot's seat in a restored game, the program being
+// gone with the server it sat on: the seat keeps the bot's name and kind
+// (its ratings), and the table's Fallback moves for it, as the placed bot's
+// own fallback does once its program has left.
+type leftBot struct {
+	engine.Bot
+	name, kind string
+}
+
+// Name is the placed bot's kind (BotKind).
+func (b *leftBot) Name() string { return b.kind }
+
+// SeatName is the placed bot's name at its seat.
+func (b *leftBot) SeatName() string { return b.name }
+
+// leftBot is the bot for seat i, whose placed bot p the journal kept.
+func (t *Table) leftBot(p *placedJSON, i int) engine.Bot {
+	var b engine.Bot = firstLegal{}
+	if t.cfg.Fallback != nil {
+		if f := t.cfg.Fallback(t.rs.Name, i); f != nil {
+			b = f
+		}
+	}
+	return &leftBot{Bot: b, name: p.Name, kind: p.Kind}
+}

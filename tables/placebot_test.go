@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -182,4 +183,81 @@ func TestPlaceBotRefusesANameAtTheTable(t *testing.T) {
 			t.Errorf("seats: %+v", s.Seats)
 		}
 	})
+}
+
+// A placed bot's seat keeps the bot's name and kind over restarts, its
+// program gone: the Fallback moves for it (not the table's bot for the
+// seat), the records each stop saves name it, and they go to one file; a
+// person who took the seat over holds it after the restart.
+func TestPlacedBotSeatSurvivesRestarts(t *testing.T) {
+	reg := engine.NewRegistry(toyRuleset("toy"))
+	fallback := func(string, int) engine.Bot { return bidOne{} }
+	tableBot := func(string, int) engine.Bot { return randomBot{} }
+	placed := namedBot{name: "robo"}
+	for _, takenOver := range []bool{false, true} {
+		synctest.Test(t, func(t *testing.T) {
+			cfg := defaultConfig("toy")
+			cfg.Options, cfg.BotPace = engine.Options{"rounds": "5"}, time.Second
+			j := newMemJournal()
+			cfg.Journal, cfg.Bots, cfg.Fallback = j, tableBot, fallback
+			r := newRig(t, cfg)
+			if _, err := r.table.PlaceBot(placed, 1); err != nil {
+				t.Fatal(err)
+			}
+			must(t, r.table.Start(alice))
+			if takenOver {
+				must(t, r.table.Sit(bob, 1))
+			}
+			r.advance(time.Second)
+			r.stop()
+			sink := FileSink{Dir: t.TempDir()}
+			must(t, sink.Save("t1", []byte(r.sink.get("t1"))))
+
+			for run := 1; run <= 2; run++ { // the server starts and stops twice
+				r = restoredRig(t, reg, j.saved("t1"), Config{Bots: tableBot, Fallback: fallback}, j)
+				s := r.subscribe(carol).now()
+				switch {
+				case takenOver && (s.Seats[1].Kind != Away || s.Seats[1].Name != "bob"):
+					t.Fatalf("run %d: seat 1 %+v, want bob away", run, s.Seats[1])
+				case !takenOver && (s.Seats[1].Kind != Bot || s.Seats[1].Name != "robo"):
+					t.Fatalf("run %d: seat 1 %+v, want the bot robo", run, s.Seats[1])
+				}
+				r.advance(time.Second)
+				r.stop()
+				rec := r.sink.get("t1")
+				h, _, err := engine.ParseHeader(reg, []byte(rec[:strings.IndexByte(rec, '\n')]))
+				must(t, err)
+				if want := map[bool]string{false: "robo", true: "bob"}[takenOver]; h.Seats[1] != want {
+					t.Fatalf("run %d: the record's seats %q, want %s at seat 1", run, h.Seats, want)
+				}
+				must(t, sink.Save("t1", []byte(rec)))
+			}
+			if files, _ := filepath.Glob(filepath.Join(sink.Dir, "records", "*")); len(files) != 1 {
+				t.Fatalf("records %q: want one file for one game", files)
+			}
+
+			r = restoredRig(t, reg, j.saved("t1"), Config{Bots: tableBot, Fallback: fallback}, j)
+			if !takenOver {
+				for over := false; !over; {
+					r.advance(time.Second)
+					select {
+					case <-r.table.GameOver():
+						over = true
+					default:
+					}
+				}
+				r.stop()
+				if len(j.finished) != 1 {
+					t.Fatalf("finished %+v, want the game", j.finished)
+				}
+				seat := j.finished[0].Seats[1]
+				if seat.Name != "robo" || seat.Bot != BotKind(placed) {
+					t.Fatalf("finished seat 1 %+v, want robo rated as %s", seat, BotKind(placed))
+				}
+				if rec := r.sink.get("t1"); strings.Count(rec, `"seat":1,"move":"bid 1"`) != strings.Count(rec, `"seat":1,"move":"bid`) {
+					t.Fatalf("seat 1 bid other than its fallback:\n%s", rec)
+				}
+			}
+		})
+	}
 }
