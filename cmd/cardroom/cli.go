@@ -5,7 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // Exit codes of every subcommand.
@@ -32,6 +35,7 @@ func parseFlags(fs *flag.FlagSet, args []string, head string, stdout, stderr io.
 	if parse == nil {
 		parse = fs.Parse
 	}
+	explainValues(fs)
 	err := parse(args)
 	switch {
 	case err == nil:
@@ -41,7 +45,119 @@ func parseFlags(fs *flag.FlagSet, args []string, head string, stdout, stderr io.
 		printFlags(stdout, fs)
 		return exitOK, false
 	}
-	return usageError(stderr, fs.Name(), "%v", err), false
+	return usageError(stderr, fs.Name(), "%s", flagMessage(err)), false
+}
+
+// parseInterspersed parses args with flags before, between and after the
+// other arguments (cardroom backup FILE --data-dir DIR) and returns the
+// other arguments; after "--" everything is one.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			return rest, nil
+		}
+		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
+			return append(rest, left...), nil
+		}
+		rest, args = append(rest, left[0]), left[1:]
+	}
+}
+
+// flagErrors are the flag package's messages, which name a flag with one
+// dash; flagMessage writes them as the help names the flag.
+var (
+	badValue  = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): (.*)$`)
+	badBool   = regexp.MustCompile(`^invalid boolean value "(.*)" for -([^:]+): (.*)$`)
+	undefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	noValue   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+)
+
+// flagMessage is err's message with its flag named as the help names it:
+// --fps 500: what to write instead.
+func flagMessage(err error) string {
+	msg := err.Error()
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		return "--" + m[2] + " " + shellWord(m[1]) + ": " + m[3]
+	}
+	if m := badBool.FindStringSubmatch(msg); m != nil {
+		return "--" + m[2] + "=" + shellWord(m[1]) + ": " + m[3]
+	}
+	if m := undefined.FindStringSubmatch(msg); m != nil {
+		return "unknown flag --" + m[1]
+	}
+	if m := noValue.FindStringSubmatch(msg); m != nil {
+		return "--" + m[1] + " needs a value"
+	}
+	return msg
+}
+
+// shellWord is s as one would type it: quoted when empty or holding a
+// space or a quote.
+func shellWord(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t\"'\\") {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// explained is a flag's value whose parse error says what to write.
+type explained struct{ flag.Value }
+
+// explainValues makes every flag of fs say what to write when a value does
+// not parse, instead of the flag package's "parse error".
+func explainValues(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, done := f.Value.(explained); !done {
+			f.Value = explained{f.Value}
+		}
+	})
+}
+
+func (e explained) Set(s string) error {
+	err := e.Value.Set(s)
+	if err == nil {
+		return nil
+	}
+	if hint := valueHint(e.Get()); hint != "" {
+		return errors.New(hint)
+	}
+	return err
+}
+
+// Get is the value's, for --print-config.
+func (e explained) Get() any {
+	if g, ok := e.Value.(flag.Getter); ok {
+		return g.Get()
+	}
+	return e.Value.String()
+}
+
+// IsBoolFlag lets a boolean flag stand without a value (--debug).
+func (e explained) IsBoolFlag() bool {
+	b, ok := e.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// valueHint says how to write a value of v's type; "" for a string.
+func valueHint(v any) string {
+	switch v.(type) {
+	case time.Duration:
+		return `write a duration with a unit, e.g. "60s" or "2m"`
+	case bool:
+		return "write true or false"
+	case int, int64:
+		return "write a whole number"
+	case uint, uint64:
+		return "write a whole number, 0 or more"
+	case float64:
+		return "write a number"
+	}
+	return ""
 }
 
 // usageError prints one line about a wrong command line, with where to look
@@ -65,7 +181,11 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		if f.Usage == "" {
 			return
 		}
-		name, usage := flag.UnquoteUsage(f)
+		plain := *f
+		if e, ok := f.Value.(explained); ok {
+			plain.Value = e.Value // flag.UnquoteUsage names the type from it
+		}
+		name, usage := flag.UnquoteUsage(&plain)
 		fmt.Fprintf(&b, "  --%s", f.Name)
 		if name != "" {
 			fmt.Fprintf(&b, " %s", name)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -102,5 +103,40 @@ func TestBackupDataDirFromEnvironment(t *testing.T) {
 	code, _, errOut = runCmd(t, "", "backup", "--data-dir", other, filepath.Join(t.TempDir(), "copy.db"))
 	if code != 1 || !strings.Contains(errOut, "no database in "+other) {
 		t.Errorf("backup --data-dir %s: exit %d, stderr %q", other, code, errOut)
+	}
+}
+
+// A value that does not parse is named by its flag, with two dashes as the
+// help writes it, and the error says what to write instead, whether it
+// came from the command line, the environment or the config file.
+func TestFlagErrorsSayWhatToWrite(t *testing.T) {
+	file := writeFile(t, "turn-timer = 60\n")
+	for _, c := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"--turn-timer", "60"}, nil, `--turn-timer 60: write a duration with a unit, e.g. "60s" or "2m"`},
+		{[]string{"--config", file}, nil, `config file ` + file + `: turn-timer = 60: write a duration with a unit, e.g. "60s" or "2m"`},
+		{nil, map[string]string{"CARDROOM_TURN_TIMER": "60"}, `CARDROOM_TURN_TIMER="60": write a duration with a unit`},
+		{[]string{"--fps", "many"}, nil, "--fps many: write a whole number"},
+		{[]string{"--login-rate", "fast"}, nil, "--login-rate fast: write a number"},
+		{[]string{"--debug=maybe"}, nil, "--debug=maybe: write true or false"},
+		{[]string{"--fps", ""}, nil, `--fps "": write a whole number`},
+		{[]string{"--bogus"}, nil, "unknown flag --bogus"},
+		{[]string{"--fps"}, nil, "--fps needs a value"},
+	} {
+		var out, errOut bytes.Buffer
+		code := serveCmd(append([]string{"--print-config"}, c.args...), envOf(c.env), &out, &errOut)
+		if code != exitUsage || !strings.HasPrefix(errOut.String(), "cardroom serve: "+c.want) || strings.Count(errOut.String(), "\n") != 1 {
+			t.Errorf("serve %q (env %v): exit %d, stderr %q; want %q", c.args, c.env, code, errOut.String(), c.want)
+		}
+	}
+	// The help still names each flag's type.
+	_, out, _ := runCmd(t, "", "serve", "-h")
+	for _, want := range []string{"--turn-timer duration", "--fps int", "--debug\n", "--login-rate float"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("serve -h lacks %q", want)
+		}
 	}
 }

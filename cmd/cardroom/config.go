@@ -49,6 +49,7 @@ func settable(name string) bool { return name != "config" && name != "print-conf
 // environment variable (getenv; empty counts as unset), then from the
 // config file named by --config or CARDROOM_CONFIG.
 func (l *layered) parse(args []string, getenv func(string) string) error {
+	explainValues(l.fs)
 	if err := l.fs.Parse(args); err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func (l *layered) readFile(path string) error {
 			continue
 		}
 		if err := f.Value.Set(v); err != nil {
-			errs = append(errs, fmt.Errorf("config file %s: %s = %q: %v", path, key, v, err))
+			errs = append(errs, fmt.Errorf("config file %s: %s = %s: %v", path, key, tomlText(m[key]), err))
 			continue
 		}
 		l.sources[name] = "file " + path
@@ -141,6 +142,14 @@ func tomlString(v any) (string, error) {
 		return strconv.FormatFloat(v, 'g', -1, 64), nil
 	}
 	return "", fmt.Errorf("want a string, number or true/false, not %T", v)
+}
+
+// tomlText writes a value read from a TOML file as the file had it.
+func tomlText(v any) string {
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprint(v)
 }
 
 // print writes the settings in effect as a config file, each with where it
