@@ -138,6 +138,12 @@ const (
 	DefaultGoodbye           = "The card room is shutting down. See you soon!"
 )
 
+// Check reports the first field of c that makes no sense, as New would.
+func (c Config) Check() error {
+	_, err := c.withDefaults()
+	return err
+}
+
 // withDefaults returns c with every zero field set to its default, or an
 // error naming the first field that makes no sense.
 func (c Config) withDefaults() (Config, error) {

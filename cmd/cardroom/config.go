@@ -24,6 +24,9 @@ type layered struct {
 	config      *string
 	printConfig *bool
 	sources     map[string]string // flag name → "flag", "env NAME", "file PATH" or "default"
+	// used, when set, is the value a flag set to 0 stands for (ok false:
+	// the flag is not 0, or 0 is what it means), for print.
+	used func(name string) (v any, ok bool)
 }
 
 // newLayered adds --config and --print-config to fs. Define every other flag
@@ -164,16 +167,25 @@ func (l *layered) print(w io.Writer) {
 	})
 	sort.Strings(names)
 	lines := make([]string, len(names))
+	notes := make([]string, len(names))
 	for i, n := range names {
-		lines[i] = n + " = " + tomlValue(l.fs.Lookup(n).Value)
+		lines[i], notes[i] = n+" = "+tomlValue(l.fs.Lookup(n).Value), l.sources[n]
+		if l.used != nil {
+			if v, ok := l.used(n); ok {
+				lines[i] = n + " = " + tomlAny(v)
+				if notes[i] != "default" {
+					notes[i] += " (0: the default)"
+				}
+			}
+		}
 		width = max(width, len(lines[i]))
 	}
 	fmt.Fprintln(w, "# cardroom serve: the settings in effect (flag > environment > config file > default)")
 	if *l.config != "" {
 		fmt.Fprintf(w, "# config file: %s\n", *l.config)
 	}
-	for i, n := range names {
-		fmt.Fprintf(w, "%-*s  # %s\n", width, lines[i], l.sources[n])
+	for i := range names {
+		fmt.Fprintf(w, "%-*s  # %s\n", width, lines[i], notes[i])
 	}
 }
 
@@ -181,12 +193,18 @@ func (l *layered) print(w io.Writer) {
 // everything else (durations too) as a string.
 func tomlValue(v flag.Value) string {
 	if g, ok := v.(flag.Getter); ok {
-		switch x := g.Get().(type) {
-		case bool, int, int64, uint, uint64, float64:
-			return fmt.Sprint(x)
-		case time.Duration:
-			return strconv.Quote(x.String())
-		}
+		return tomlAny(g.Get())
 	}
 	return strconv.Quote(v.String())
+}
+
+// tomlAny writes a flag's Go value as TOML.
+func tomlAny(v any) string {
+	switch x := v.(type) {
+	case bool, int, int64, uint, uint64, float64:
+		return fmt.Sprint(x)
+	case time.Duration:
+		return strconv.Quote(x.String())
+	}
+	return strconv.Quote(fmt.Sprint(v))
 }

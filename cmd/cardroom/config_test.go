@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -161,7 +162,7 @@ func TestExampleConfigCoversEveryFlag(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		if !strings.HasPrefix(line, "#") && !strings.HasSuffix(line, "# file "+file) {
+		if !strings.HasPrefix(line, "#") && !strings.Contains(line, "# file "+file) {
 			t.Errorf("deploy/cardroom.toml has no commented line for this serve flag: %s", line)
 		}
 	}
@@ -194,5 +195,116 @@ func TestPublicAddr(t *testing.T) {
 		if checkPublicAddr(bad) == nil {
 			t.Errorf("checkPublicAddr(%q) accepted", bad)
 		}
+	}
+}
+
+// Every serve value that makes no sense is refused before anything starts,
+// named by its flag (and where it came from), saying what to give instead.
+func TestServeRefusesBadValuesUpFront(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "never-made")
+	for _, c := range []struct {
+		args []string
+		file string
+		want string
+	}{
+		{[]string{"--fps", "500"}, "", "--fps 500: give a number from 1 to 120 (0: the default, 30)"},
+		{[]string{"--fps", "-1"}, "", "--fps -1: give a number from 1 to 120"},
+		{[]string{"--max-sessions", "-5"}, "", "--max-sessions -5: give a number from 1 up (0: the default, 500)"},
+		{[]string{"--max-sessions-per-ip", "-1"}, "", "--max-sessions-per-ip -1: give a number from 1 up"},
+		{[]string{"--login-rate", "-1"}, "", "--login-rate -1: give a number from 0 up (0: no limit)"},
+		{[]string{"--login-rate", "NaN"}, "", "--login-rate NaN: give a number"},
+		{[]string{"--login-burst", "-1"}, "", "--login-burst -1: give a number from 1 up"},
+		{[]string{"--login-wait", "-1s"}, "", "--login-wait -1s: give a positive duration"},
+		{[]string{"--logins-per-minute", "-1"}, "", "--logins-per-minute -1: give a number from 0 up (0: no limit)"},
+		{[]string{"--handshake-timeout", "-1s"}, "", `--handshake-timeout -1s: give a positive duration, e.g. "20s" (0: the default, 20s)`},
+		{[]string{"--input-burst", "-1"}, "", "--input-burst -1: give a number from 1 up"},
+		{[]string{"--max-tables", "-1"}, "", "--max-tables -1: give a number from 1 up (0: the default, 200)"},
+		{[]string{"--cluster-replicas", "-1"}, "", "--cluster-replicas -1: give a number from 1 to 5 (0: 3 with --routes, else 1)"},
+		{[]string{"--cluster-replicas", "7"}, "", "--cluster-replicas 7: give a number from 1 to 5"},
+		{[]string{"--turn-timer", "2s"}, "", `--turn-timer 2s: give 5s or more, e.g. "60s" (0: no timer)`},
+		{[]string{"--turn-timer", "-1s"}, "", "--turn-timer -1s: give 5s or more"},
+		{[]string{"--seat-hold", "-1s"}, "", "--seat-hold -1s: give 0 or a positive duration"},
+		{[]string{"--bot-pace", "-1s"}, "", "--bot-pace -1s: give 0 or a positive duration"},
+		{[]string{"--trick-pause", "-1s"}, "", "--trick-pause -1s: give 0 or a positive duration"},
+		{[]string{"--lobby-interval", "-1s"}, "", "--lobby-interval -1s: give 0 or a positive duration"},
+		{[]string{"--name-release", "-1h"}, "", "--name-release -1h0m0s: give 0 or a positive duration"},
+		{[]string{"--listen", "23302"}, "", "--listen 23302: give host:port, e.g. :2222 or 127.0.0.1:2222"},
+		{[]string{"--listen", "127.0.0.1"}, "", "--listen 127.0.0.1: give host:port"},
+		{[]string{"--listen", ":99999"}, "", "--listen :99999: give host:port"},
+		{[]string{"--metrics", "9222"}, "", "--metrics 9222: give host:port, e.g. 127.0.0.1:9222"},
+		{[]string{"--log-format", "xml"}, "", "--log-format xml: give text or json"},
+		{[]string{"--public-addr", "a b:22"}, "", `--public-addr "a b:22": write host:port`},
+		{nil, "fps = 500\n", "--fps 500 (from file FILE): give a number from 1 to 120"},
+		{[]string{"--fps", "500", "--max-tables", "-1"}, "", "--fps 500: give a number from 1 to 120 (0: the default, 30); --max-tables -1: "},
+	} {
+		args := append([]string{"--data-dir", dir}, c.args...)
+		want := c.want
+		if c.file != "" {
+			file := writeFile(t, c.file)
+			args = append(args, "--config", file)
+			want = strings.ReplaceAll(want, "FILE", file)
+		}
+		var out, errOut bytes.Buffer
+		code := serveCmd(args, envOf(nil), &out, &errOut)
+		if code != exitUsage || !strings.HasPrefix(errOut.String(), "cardroom serve: "+want) || strings.Count(errOut.String(), "\n") != 1 {
+			t.Errorf("serve %q: exit %d, stderr %q; want %q", c.args, code, errOut.String(), want)
+		}
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("a refused start made the data dir %s", dir)
+	}
+	// What makes sense passes: the edges, 0 where it means the default or
+	// "off", negative where it means "no limit" or "never".
+	ok := []string{"--fps", "120", "--turn-timer", "5s", "--max-tables", "0", "--cluster-replicas", "5", "--listen", "[::1]:0",
+		"--keepalive", "-1s", "--idle-timeout", "-1s", "--input-keys", "-1", "--input-bytes", "-1", "--max-tables-per-player", "-1",
+		"--unattended-close", "-1s", "--login-rate", "0", "--login-burst", "0", "--logins-per-minute", "0", "--listen", "localhost:ssh"}
+	var out, errOut bytes.Buffer
+	if code := serveCmd(append(ok, "--print-config"), envOf(nil), &out, &errOut); code != 0 {
+		t.Errorf("serve %q: exit %d, %s", ok, code, errOut.String())
+	}
+	for _, turnTimer := range []string{"0", "0s"} {
+		if code := serveCmd([]string{"--turn-timer", turnTimer, "--print-config"}, envOf(nil), &out, &errOut); code != 0 {
+			t.Errorf("--turn-timer %s (no timer) refused: %s", turnTimer, errOut.String())
+		}
+	}
+}
+
+// Every serve flag has a rule, or takes any value its type parses.
+func TestEveryServeFlagIsChecked(t *testing.T) {
+	anyValue := map[string]bool{
+		"keepalive": true, "idle-timeout": true, "input-bytes": true, "max-tables-per-player": true, "unattended-close": true,
+		"new-database": true, "debug": true, "bot-keys": true, "admin-keys": true, "motd": true,
+		"cluster-name": true, "cluster-listen": true, "routes": true, "nats": true, "node-name": true,
+		"config": true, "print-config": true,
+	}
+	newServeFlags().fs.VisitAll(func(f *flag.Flag) {
+		if _, ok := serveRules[f.Name]; !ok && !anyValue[f.Name] {
+			t.Errorf("--%s has no rule in serveRules: say what it accepts, or list it here as taking any value", f.Name)
+		}
+	})
+}
+
+// --print-config shows the value a 0 stands for, and says so.
+func TestPrintConfigShowsTheValueUsed(t *testing.T) {
+	file := writeFile(t, "fps = 0\nmax-sessions = 0\nlogin-rate = 2.5\nlogin-burst = 0\nturn-timer = \"0s\"\n")
+	var out, errOut bytes.Buffer
+	if code := serveCmd([]string{"--config", file, "--print-config", "--handshake-timeout", "0"}, envOf(nil), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^fps = 30 +# file .* \(0: the default\)$`),
+		regexp.MustCompile(`(?m)^max-sessions = 500 +# file .* \(0: the default\)$`),
+		regexp.MustCompile(`(?m)^login-burst = 3 +# file .* \(0: the default\)$`),
+		regexp.MustCompile(`(?m)^handshake-timeout = "20s" +# flag \(0: the default\)$`),
+		regexp.MustCompile(`(?m)^turn-timer = "0s" +# file `), // 0 is no timer, not a default
+		regexp.MustCompile(`(?m)^cluster-replicas = 1 +# default$`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("print-config lacks %s:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := serveCmd([]string{"--routes", "nats://a:6222", "--print-config"}, envOf(nil), &out, &errOut); code != 0 || !strings.Contains(out.String(), "cluster-replicas = 3 ") {
+		t.Errorf("with --routes, cluster-replicas 0 stands for 3: exit %d\n%s", code, out.String())
 	}
 }

@@ -42,80 +42,46 @@ deploy/cardroom.toml). A flag beats the environment, which beats the file;
 // serveCmd runs the server until SIGINT or SIGTERM.
 // Each flag may also come from the environment or a config file (config.go).
 func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	fs := newFlags("serve")
-	var cfg sshserver.Config
-	fs.StringVar(&cfg.Listen, "listen", sshserver.DefaultListen, "address to listen on")
-	publicAddr := fs.String("public-addr", "", "host:port players reach the server at, shown in invite texts (default: the listen address, with this machine's name for an unspecified host)")
-	fs.StringVar(&cfg.DataDir, "data-dir", sshserver.DefaultDataDir, "where the host key and game records are kept")
-	fs.DurationVar(&cfg.HandshakeTimeout, "handshake-timeout", sshserver.DefaultHandshakeTimeout, "time allowed from connect until a shell or command is admitted, and for a connection left without a session")
-	fs.DurationVar(&cfg.KeepaliveInterval, "keepalive", sshserver.DefaultKeepaliveInterval, "keepalive interval (negative: off)")
-	fs.IntVar(&cfg.MaxSessions, "max-sessions", sshserver.DefaultMaxSessions, "sessions at once, in all")
-	fs.IntVar(&cfg.MaxSessionsPerIP, "max-sessions-per-ip", sshserver.DefaultMaxSessionsPerIP, "sessions at once from one IP address")
-	fs.IntVar(&cfg.LoginsPerMinute, "logins-per-minute", 60, "new connections per IP address and minute (0: no limit)")
-	fs.Float64Var(&cfg.LoginRate, "login-rate", 30, "new connections per second from all addresses together, after the burst; a storm queues logins (0: no limit; see docs/CAPACITY.md)")
-	fs.IntVar(&cfg.LoginBurst, "login-burst", 60, "connections that may start at once before -login-rate applies")
-	fs.DurationVar(&cfg.LoginWait, "login-wait", sshserver.DefaultLoginWait, "longest a new connection waits for its turn before it is refused")
-	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", sshserver.DefaultIdleTimeout, "close sessions without input for this long (negative: never)")
-	fs.Float64Var(&cfg.InputKeyRate, "input-keys", sshserver.DefaultInputKeyRate, "keys a second one session may type, after a burst of -input-burst keys or two seconds' worth; more are dropped (negative: no limit)")
-	fs.IntVar(&cfg.InputKeyBurst, "input-burst", sshserver.DefaultInputKeyBurst, "keys one session may send at once before -input-keys applies (a chat line a terminal pastes without bracketed paste comes as one key a character)")
-	fs.IntVar(&cfg.InputByteRate, "input-bytes", sshserver.DefaultInputByteRate, "bytes of input a second one session may send, after a burst of two seconds' worth; more are dropped (negative: no limit)")
-	fs.IntVar(&cfg.FPS, "fps", sshserver.DefaultFPS, "most frames a second drawn for one player (a higher rate shows keys sooner and costs CPU)")
-	turnTimer := fs.Duration("turn-timer", tables.DefaultTurnTimer, "default turn timer of new tables")
-	maxTables := fs.Int("max-tables", 200, "tables running at once")
-	unattended := fs.Duration("unattended-close", tables.DefaultUnattendedClose, "a running game whose table nobody (no person connected, no spectator) has been at for this long ends, unless a person keeps a seat there (-seat-hold; negative: never)")
-	seatHold := fs.Duration("seat-hold", tables.DefaultSeatHold, "a running game whose people have all left its table (gone to the lobby, dropped) but keep their seats holds still this long for them, no bot moving, spectators or not, then ends (0: no hold, the bots play on and -unattended-close applies)")
-	maxPerPlayer := fs.Int("max-tables-per-player", lobby.DefaultMaxTablesPerPlayer, "tables one person (a key, or an address for guests) may host at once (negative: no limit)")
-	botPace := fs.Duration("bot-pace", tables.DefaultBotPace, "how long a bot waits before its move")
-	newDatabase := fs.Bool("new-database", false, "start with a new, empty database even though the host key says this server has run before (without it, a missing or empty cardroom.db stops the start)")
-	nameRelease := fs.Duration("name-release", store.DefaultNameRelease, "a name whose key has not logged in for this long is free for others (0: names are kept for ever)")
-	trickPause := fs.Duration("trick-pause", tables.DefaultTrickPause, "how long a completed trick stays on screen before the game goes on (0: no pause)")
-	lobbyInterval := fs.Duration("lobby-interval", lobby.DefaultPublishEvery, "at most one lobby update per interval to the lobby screens; changes meanwhile go out together (0: every change at once, which costs every screen a wake-up per login)")
-	botKeys := fs.String("bot-keys", "", "file of public keys (authorized_keys format) that may seat a program as a bot: ssh HOST bot TABLE (docs/BOT-PROTOCOL.md)")
-	debug := fs.Bool("debug", false, "log debug messages (in a cluster also the embedded NATS server's)")
-	logFormat := fs.String("log-format", "text", "log lines as text or json")
-	adminKeys := fs.String("admin-keys", "", "an authorized_keys file of the admins' keys: they may :kick, :ban, :unban, :announce and see the admin screen")
-	motd := fs.String("motd", "", "a file whose first lines (3 at most) the lobby shows as the message of the day")
-	clusterOpts := addClusterFlags(fs)
-	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics (/metrics) and a health check (/healthz) on this address, e.g. 127.0.0.1:9222 (default: off)")
-	conf := newLayered(fs) // after every other flag: it covers them all
-	parse := func(a []string) error { return conf.parse(a, getenv) }
-	if code, ok := parseFlags(fs, args, serveUsage, stdout, stderr, parse); !ok {
+	f := newServeFlags()
+	parse := func(a []string) error { return f.conf.parse(a, getenv) }
+	if code, ok := parseFlags(f.fs, args, serveUsage, stdout, stderr, parse); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		return usageError(stderr, "serve", "unexpected argument %q: serve takes only flags", fs.Arg(0))
+	if f.fs.NArg() > 0 {
+		return usageError(stderr, "serve", "unexpected argument %q: serve takes only flags", f.fs.Arg(0))
 	}
-	if err := checkPublicAddr(*publicAddr); err != nil {
-		return usageError(stderr, "serve", "--public-addr %q: %v", *publicAddr, err)
+	if err := f.check(); err != nil {
+		return usageError(stderr, "serve", "%v", err)
 	}
-	if *conf.printConfig {
-		conf.print(stdout)
+	if *f.conf.printConfig {
+		f.conf.print(stdout)
 		return 0
 	}
-	logger, err := newLogger(stderr, *logFormat, *debug)
+	cfg := f.cfg
+	logger, err := newLogger(stderr, *f.logFormat, *f.debug)
 	if err != nil {
 		fmt.Fprintln(stderr, "cardroom serve:", err)
 		return 2
 	}
-	ccfg, clustered, err := clusterOpts.config()
+	ccfg, clustered, err := f.cluster.config()
 	if err != nil {
 		return usageError(stderr, "serve", "%v", err)
 	}
-	opts := []serveOption{withMaxTables(*maxTables), withMaxTablesPerPlayer(*maxPerPlayer), withUnattendedClose(*unattended), withSeatHold(*seatHold), withLobbyInterval(*lobbyInterval), withNameRelease(*nameRelease)}
+	opts := []serveOption{withMaxTables(*f.maxTables), withMaxTablesPerPlayer(*f.maxPerPlayer), withUnattendedClose(*f.unattended), withSeatHold(*f.seatHold), withLobbyInterval(*f.lobbyInterval), withNameRelease(*f.nameRelease)}
 	if clustered {
-		ccfg.LogNATS = *debug
+		ccfg.LogNATS = *f.debug
 		opts = append(opts, withCluster(ccfg))
 	}
-	if *adminKeys != "" {
-		fps, err := readAdminKeys(*adminKeys)
+	if *f.adminKeys != "" {
+		fps, err := readAdminKeys(*f.adminKeys)
 		if err != nil {
 			logger.Error("cannot start", "err", err)
 			return 1
 		}
 		opts = append(opts, withAdmins(fps...))
 	}
-	if *motd != "" {
-		s, err := readMOTD(*motd)
+	if *f.motd != "" {
+		s, err := readMOTD(*f.motd)
 		if err != nil {
 			logger.Error("cannot start", "err", err)
 			return 1
@@ -129,23 +95,23 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		logger.Error("cannot listen: stop what holds the address or choose another with --listen", "addr", cfg.Listen, "err", err)
 		return 1
 	}
-	botOpt, err := botKeysOption(*botKeys)
+	botOpt, err := botKeysOption(*f.botKeys)
 	if err != nil {
 		ln.Close()
-		logger.Error("cannot read the bot keys", "file", *botKeys, "err", err)
+		logger.Error("cannot read the bot keys", "file", *f.botKeys, "err", err)
 		return 1
 	}
 	opts = append(opts, botOpt)
-	if *metricsAddr != "" {
-		mln, err := net.Listen("tcp", *metricsAddr)
+	if *f.metricsAddr != "" {
+		mln, err := net.Listen("tcp", *f.metricsAddr)
 		if err != nil {
 			ln.Close()
-			logger.Error("cannot listen for metrics: choose another address with --metrics", "addr", *metricsAddr, "err", err)
+			logger.Error("cannot listen for metrics: choose another address with --metrics", "addr", *f.metricsAddr, "err", err)
 			return 1
 		}
 		opts = append(opts, withMetrics(mln))
 	}
-	if err := serve(ctx, ln, cfg, *turnTimer, *botPace, logger, append(opts, withPublicAddr(*publicAddr), withNewDatabase(*newDatabase), withTrickPause(*trickPause))...); err != nil {
+	if err := serve(ctx, ln, cfg, *f.turnTimer, *f.botPace, logger, append(opts, withPublicAddr(*f.publicAddr), withNewDatabase(*f.newDatabase), withTrickPause(*f.trickPause))...); err != nil {
 		if errors.Is(err, errNoDatabase) || errors.Is(err, errDataDirInUse) {
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
@@ -162,6 +128,9 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer, botPace time.Duration, logger *log.Logger, opts ...serveOption) error {
 	if cfg.DataDir == "" {
 		cfg.DataDir = sshserver.DefaultDataDir
+	}
+	if err := cfg.Check(); err != nil { // before anything starts
+		return err
 	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("data dir: %w", err)
