@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -306,5 +309,39 @@ func TestPrintConfigShowsTheValueUsed(t *testing.T) {
 	out.Reset()
 	if code := serveCmd([]string{"--routes", "nats://a:6222", "--print-config"}, envOf(nil), &out, &errOut); code != 0 || !strings.Contains(out.String(), "cluster-replicas = 3 ") {
 		t.Errorf("with --routes, cluster-replicas 0 stands for 3: exit %d\n%s", code, out.String())
+	}
+}
+
+// An address in use is told apart from a malformed one, from one this
+// machine does not have and from a port the user may not take.
+func TestListenErrorSaysWhy(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	busy := held.Addr().String()
+	var out, errOut bytes.Buffer
+	code := serveCmd([]string{"--listen", busy, "--data-dir", filepath.Join(t.TempDir(), "d")}, envOf(nil), &out, &errOut)
+	if want := "cardroom serve: --listen " + busy + ": the address is in use: stop what holds it"; code != 1 || !strings.HasPrefix(errOut.String(), want) {
+		t.Errorf("busy --listen: exit %d, stderr %q; want %q", code, errOut.String(), want)
+	}
+	bind := func(errno syscall.Errno) error {
+		return &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", errno)}
+	}
+	for _, c := range []struct {
+		addr string
+		err  error
+		want string
+	}{
+		{"23302", errors.New("listen tcp: address 23302: missing port in address"), "--listen 23302: give host:port, e.g. :2222 or 127.0.0.1:2222"},
+		{":2222", bind(syscall.EADDRINUSE), "--listen :2222: the address is in use"},
+		{":22", bind(syscall.EACCES), "--listen :22: this user may not listen there (a port below 1024 needs CAP_NET_BIND_SERVICE"},
+		{"192.0.2.1:2222", bind(syscall.EADDRNOTAVAIL), "--listen 192.0.2.1:2222: this machine has no address 192.0.2.1: give one of its addresses, or :2222 for all of them"},
+		{"nohost.invalid:2222", &net.OpError{Op: "listen", Err: &net.DNSError{Err: "no such host", Name: "nohost.invalid"}}, "--listen nohost.invalid:2222: cannot find the host nohost.invalid"},
+	} {
+		if got := listenError("listen", c.addr, c.err); !strings.HasPrefix(got, c.want) {
+			t.Errorf("listenError(%q, %v) = %q, want %q", c.addr, c.err, got, c.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"os/signal"
@@ -92,7 +93,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	defer stop()
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		logger.Error("cannot listen: stop what holds the address or choose another with --listen", "addr", cfg.Listen, "err", err)
+		fmt.Fprintf(stderr, "cardroom serve: %s\n", listenError("listen", cfg.Listen, err))
 		return 1
 	}
 	botOpt, err := botKeysOption(*f.botKeys)
@@ -106,7 +107,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		mln, err := net.Listen("tcp", *f.metricsAddr)
 		if err != nil {
 			ln.Close()
-			logger.Error("cannot listen for metrics: choose another address with --metrics", "addr", *f.metricsAddr, "err", err)
+			fmt.Fprintf(stderr, "cardroom serve: %s\n", listenError("metrics", *f.metricsAddr, err))
 			return 1
 		}
 		opts = append(opts, withMetrics(mln))
@@ -120,6 +121,29 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		return 1
 	}
 	return 0
+}
+
+// listenError says why the address of the flag named could not be
+// listened on, and what to do: a busy address is not a malformed one.
+func listenError(flagName, addr string, err error) string {
+	host, port, _ := net.SplitHostPort(addr)
+	var dns *net.DNSError
+	var why string
+	switch {
+	case badListenAddr(addr):
+		why = "give host:port, e.g. :2222 or 127.0.0.1:2222"
+	case errors.Is(err, syscall.EADDRINUSE):
+		why = "the address is in use: stop what holds it (another cardroom?), or choose another port"
+	case errors.Is(err, fs.ErrPermission):
+		why = "this user may not listen there (a port below 1024 needs CAP_NET_BIND_SERVICE, see docs/HOSTING.md): choose a port from 1024 up"
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		why = fmt.Sprintf("this machine has no address %s: give one of its addresses, or :%s for all of them", host, port)
+	case errors.As(err, &dns):
+		why = fmt.Sprintf("cannot find the host %s: give an address of this machine, or :%s for all of them", host, port)
+	default:
+		why = fmt.Sprintf("cannot listen (%v)", err)
+	}
+	return fmt.Sprintf("--%s %s: %s", flagName, shellWord(addr), why)
 }
 
 // serve runs the lobby and the SSH server on ln until ctx ends, then shuts
