@@ -31,7 +31,7 @@ func lockDataDir(dir, listen string, now time.Time) (l *dataLock, locked bool, e
 	path := filepath.Join(dir, lockFileName)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, false, fmt.Errorf("data dir lock: %w", err)
+		return nil, false, accessErr(path, "the lock file", needReadWrite, dir, err)
 	}
 	held, err := tryLock(f)
 	if err != nil {

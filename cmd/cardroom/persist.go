@@ -46,6 +46,9 @@ func checkDatabase(dataDir string, fresh bool) error {
 	switch {
 	case err == nil && st.Size() > 0:
 		ok, err := store.HasSchema(dataDir)
+		if accessProblem(err) { // not damage: no backup to restore
+			return &accessError{path: db, what: "the database", need: needReadWrite, dir: dataDir, err: err}
+		}
 		if err != nil {
 			return fmt.Errorf("database %s: %w (restore it from a backup made with `cardroom backup FILE`)", db, err)
 		}
@@ -66,6 +69,9 @@ func checkDatabase(dataDir string, fresh bool) error {
 // openPersistence opens (creating, migrating) the store in dataDir.
 func openPersistence(dataDir string, logger *log.Logger, opts ...store.Option) (*persistence, error) {
 	s, err := store.Open(dataDir, opts...)
+	if accessProblem(err) {
+		return nil, &accessError{path: filepath.Join(dataDir, store.FileName), what: "the database", need: needReadWrite, dir: dataDir, err: err}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}

@@ -113,7 +113,8 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		opts = append(opts, withMetrics(mln))
 	}
 	if err := serve(ctx, ln, cfg, *f.turnTimer, *f.botPace, logger, append(opts, withPublicAddr(*f.publicAddr), withNewDatabase(*f.newDatabase), withTrickPause(*f.trickPause))...); err != nil {
-		if errors.Is(err, errNoDatabase) || errors.Is(err, errDataDirInUse) {
+		var denied *accessError
+		if errors.Is(err, errNoDatabase) || errors.Is(err, errDataDirInUse) || errors.As(err, &denied) {
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
 		}
@@ -156,17 +157,6 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	if err := cfg.Check(); err != nil { // before anything starts
 		return err
 	}
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return fmt.Errorf("data dir: %w", err)
-	}
-	lock, locked, err := lockDataDir(cfg.DataDir, ln.Addr().String(), time.Now())
-	if err != nil {
-		return err
-	}
-	defer lock.unlock() // last: after the store and the host key are closed
-	if !locked {
-		logger.Warn("this platform has no file lock: nothing stops a second server on this data dir, so never start two", "data", cfg.DataDir)
-	}
 	if cfg.ShutdownTimeout == 0 {
 		cfg.ShutdownTimeout = shutdownBudget * 2 / 3
 	}
@@ -182,12 +172,23 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		Sink:   tables.FileSink{Dir: cfg.DataDir},
 		Logger: logger, TurnTimer: turnTimer, BotPace: botPace,
 		PublishEvery: lobby.DefaultPublishEvery,
-	}}
+	}, access: osAccess}
 	for _, o := range opts {
 		o(&set)
 	}
 	if set.host.metrics != nil {
 		defer set.host.metrics.Close() // when serve fails before serving metrics
+	}
+	if err := checkDataDir(cfg.DataDir, true, set.access); err != nil {
+		return err
+	}
+	lock, locked, err := lockDataDir(cfg.DataDir, ln.Addr().String(), time.Now())
+	if err != nil {
+		return err
+	}
+	defer lock.unlock() // last: after the store and the host key are closed
+	if !locked {
+		logger.Warn("this platform has no file lock: nothing stops a second server on this data dir, so never start two", "data", cfg.DataDir)
 	}
 	if err := checkDatabase(cfg.DataDir, set.newDatabase); err != nil {
 		return err
@@ -334,6 +335,7 @@ type serveSettings struct {
 	host        hostSettings
 	botKeys     []string            // fingerprints of the keys that may seat a bot
 	opened      func(*store.Store)  // called with the store once it is open (tests' fault hooks)
+	access      accessFunc          // what this user may do with a file (checkDataDir)
 	cluster     *cluster.Config     // nil: one node
 	joined      func(*cluster.Node) // called with the node once it has joined (tests)
 }
@@ -412,6 +414,12 @@ func withStore(f func(*store.Store)) serveOption {
 // tries again.
 func withJournalRetry(d time.Duration) serveOption {
 	return func(c *serveSettings) { c.lobby.JournalRetry = d }
+}
+
+// withAccess makes the data dir check ask f what this user may do with a
+// file, for tests run as root, whom the OS lets do everything.
+func withAccess(f accessFunc) serveOption {
+	return func(c *serveSettings) { c.access = f }
 }
 
 // withNewDatabase lets a server that has run before start with a new,
