@@ -118,42 +118,52 @@ func accessProblem(err error) bool {
 	return false
 }
 
-// dataFiles are the files of a data dir the server opens, what each is and
-// what it needs to do with it.
-var dataFiles = []struct {
+// dataFile is a file of the data dir, what it is and what the server
+// needs to do with it.
+type dataFile struct {
 	name, what string
 	need       need
-}{
-	{lockFileName, "the lock file", needReadWrite},
-	{hostkeys.FileName, "the host key", needRead},
+}
+
+// databaseFiles are the database's files: the server and cardroom backup
+// open them.
+var databaseFiles = []dataFile{
 	{store.FileName, "the database", needReadWrite},
 	{store.FileName + "-wal", "the database's log", needReadWrite},
 	{store.FileName + "-shm", "the database's shared memory", needReadWrite},
-	{"records", "the records directory", needWriteIn},
 }
+
+// serverFiles are the files of the data dir the server opens.
+var serverFiles = append([]dataFile{
+	{lockFileName, "the lock file", needReadWrite},
+	{hostkeys.FileName, "the host key", needRead},
+	{"records", "the records directory", needWriteIn},
+}, databaseFiles...)
 
 // checkDataDir makes sure this process's user may use dir as the server
 // does, before anything starts: write in it, read and write the database
-// and the lock, read the host key. It creates dir when create is set and
-// it is missing.
-func checkDataDir(dir string, create bool, access accessFunc) error {
-	abs, err := filepath.Abs(dir)
-	if err == nil {
+// and the lock, read the host key. It creates dir when it is missing.
+func checkDataDir(dir string, access accessFunc) error {
+	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
-	if create {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) && accessProblem(err) {
-				return &accessError{path: filepath.Dir(pe.Path), what: "the directory", need: needWriteIn, dir: dir, create: true, err: err}
-			}
-			return fmt.Errorf("data dir: %w", err)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && accessProblem(err) {
+			return &accessError{path: filepath.Dir(pe.Path), what: "the directory", need: needWriteIn, dir: dir, create: true, err: err}
 		}
+		return fmt.Errorf("data dir: %w", err)
 	}
+	return checkFiles(dir, access, serverFiles)
+}
+
+// checkFiles makes sure this process's user may write in dir and do with
+// each of files that is there what it needs.
+func checkFiles(dir string, access accessFunc, files []dataFile) error {
 	if err := access(dir, needWriteIn); err != nil {
 		return accessErr(dir, "the data dir", needWriteIn, dir, err)
 	}
-	for _, f := range dataFiles {
+	for _, f := range files {
 		path := filepath.Join(dir, f.name)
 		if err := access(path, f.need); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return accessErr(path, f.what, f.need, dir, err)

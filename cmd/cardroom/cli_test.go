@@ -2,10 +2,16 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cardroom/cardroom/store"
 )
 
 // cardroom -h and cardroom help list every subcommand, one line
@@ -104,6 +110,88 @@ func TestBackupDataDirFromEnvironment(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "no database in "+other) {
 		t.Errorf("backup --data-dir %s: exit %d, stderr %q", other, code, errOut)
 	}
+}
+
+// cardroom backup finds the data dir wherever serve finds it: --data-dir,
+// CARDROOM_DATA_DIR, serve's config file by --config or CARDROOM_CONFIG;
+// its flags may come after FILE; without a database it says where it
+// looked and how to point it at the right place.
+func TestBackupFindsTheDataDirAsServeDoes(t *testing.T) {
+	t.Chdir(t.TempDir()) // the default data dir, .cardroom, is not there
+	dir := t.TempDir()
+	if err := serveOnce(t, dir); err != nil {
+		t.Fatal(err)
+	}
+	conf := writeFile(t, "data-dir = \""+dir+"\"\nfps = 30\n")
+	noDir := writeFile(t, "fps = 30\n")
+	empty := t.TempDir()
+	n := 0
+	dest := func() string { n++; return filepath.Join(t.TempDir(), fmt.Sprintf("copy%d.db", n)) }
+	for _, c := range []struct {
+		name string
+		args []string
+		env  map[string]string
+		code int
+		want string // in stderr
+	}{
+		{"--config", []string{"--config", conf, "FILE"}, nil, 0, ""},
+		{"CARDROOM_CONFIG", []string{"FILE"}, map[string]string{"CARDROOM_CONFIG": conf}, 0, ""},
+		{"--config after FILE", []string{"FILE", "--config", conf}, nil, 0, ""},
+		{"--data-dir after FILE", []string{"FILE", "--data-dir", dir}, nil, 0, ""},
+		{"--data-dir=DIR after FILE", []string{"FILE", "--data-dir=" + dir}, nil, 0, ""},
+		{"CARDROOM_DATA_DIR", []string{"FILE"}, map[string]string{"CARDROOM_DATA_DIR": dir}, 0, ""},
+		{"--data-dir beats the file", []string{"--data-dir", empty, "--config", conf, "FILE"}, nil, 1, "no database in " + empty},
+		{"nothing set", []string{"FILE"}, nil, 1, "no database in " + filepath.Join(mustGetwd(t), ".cardroom") + ": there is no cardroom.db there (this data dir is the default: neither --data-dir, CARDROOM_DATA_DIR nor a config file"},
+		{"a file without data-dir", []string{"FILE", "--config", noDir}, nil, 1, "(this data dir is the default, as " + noDir + " does not set data-dir).\nGive the server's data dir with --data-dir DIR, or serve's config file that sets it with --config FILE"},
+		{"an empty data dir", []string{"--data-dir", empty, "FILE"}, nil, 1, "(this data dir is the one given with --data-dir)"},
+		{"a wrong config file", []string{"FILE", "--config", writeFile(t, "fsp = 30\n")}, nil, 2, `unknown setting "fsp"`},
+		{"two files", []string{"FILE", "other.db"}, nil, 2, "give one FILE to write the copy to, not 2"},
+		{"a serve flag", []string{"FILE", "--fps", "30"}, nil, 2, "unknown flag --fps"},
+	} {
+		args := slices.Clone(c.args)
+		for i, a := range args {
+			if a == "FILE" {
+				args[i] = dest()
+			}
+		}
+		var out, errOut bytes.Buffer
+		code := backupCmd(args, envOf(c.env), &out, &errOut)
+		if code != c.code || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%s: backup %q: exit %d, stderr %q; want exit %d and %q", c.name, args, code, errOut.String(), c.code, c.want)
+		}
+		if code == 0 && !strings.Contains(out.String(), "backed up "+dir) {
+			t.Errorf("%s: backup says %q", c.name, out.String())
+		}
+	}
+}
+
+// A database cardroom backup's user may not open is not reported as
+// missing or damaged: run backup as the server's user.
+func TestBackupOfADatabaseItMayNotOpen(t *testing.T) {
+	dir := t.TempDir()
+	if err := serveOnce(t, dir); err != nil {
+		t.Fatal(err)
+	}
+	err := checkFiles(dir, denying(store.FileName), databaseFiles)
+	var denied *accessError
+	if !errors.As(err, &denied) {
+		t.Fatalf("checkFiles = %v", err)
+	}
+	denied.backup = true
+	for _, want := range []string{"cannot read and write the database " + filepath.Join(dir, store.FileName), "run it as the user the server runs as"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q lacks %q", err, want)
+		}
+	}
+}
+
+func mustGetwd(t *testing.T) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wd
 }
 
 // A value that does not parse is named by its flag, with two dashes as the

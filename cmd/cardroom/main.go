@@ -24,7 +24,7 @@ func commands() []command {
 		{"serve", "[flags]", "run the card room on an SSH port", func(a []string, _ io.Reader, out, errOut io.Writer) int {
 			return serveCmd(a, os.Getenv, out, errOut)
 		}},
-		{"backup", "[--data-dir DIR] FILE", "copy the database to FILE while the server runs", func(a []string, _ io.Reader, out, errOut io.Writer) int {
+		{"backup", "[--data-dir DIR | --config FILE] FILE", "copy the database to FILE while the server runs", func(a []string, _ io.Reader, out, errOut io.Writer) int {
 			return backupCmd(a, os.Getenv, out, errOut)
 		}},
 		{"replay", "[--json] FILE", "check a game record and print its scores", replayCmd},

@@ -179,7 +179,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	if set.host.metrics != nil {
 		defer set.host.metrics.Close() // when serve fails before serving metrics
 	}
-	if err := checkDataDir(cfg.DataDir, true, set.access); err != nil {
+	if err := checkDataDir(cfg.DataDir, set.access); err != nil {
 		return err
 	}
 	lock, locked, err := lockDataDir(cfg.DataDir, ln.Addr().String(), time.Now())
