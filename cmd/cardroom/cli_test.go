@@ -59,7 +59,7 @@ func TestSubcommandHelp(t *testing.T) {
 // Wrong usage exits 2 with one line on stderr saying what to do.
 func TestWrongUsageIsOneLine(t *testing.T) {
 	for _, args := range [][]string{
-		{"frobnicate"}, {"--listen", ":1"}, {"serve", "--bogus"}, {"serve", "extra"},
+		{"frobnicate"}, {"--bogus"}, {"--listen", "1"}, {"serve", "--bogus"}, {"serve", "extra"},
 		{"serve", "--public-addr", "a b"}, {"replay"}, {"replay", "--bogus", "f"},
 		{"sim", "--bogus"}, {"sim", "x"}, {"load", "--bogus"}, {"backup"}, {"version", "x"},
 		{"help", "frobnicate"}, {"help", "--nope"},
@@ -68,6 +68,21 @@ func TestWrongUsageIsOneLine(t *testing.T) {
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "(see cardroom") {
 			t.Errorf("cardroom %v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
+	}
+}
+
+// cardroom with flags and no subcommand is cardroom serve with them, as
+// cardroom alone is cardroom serve.
+func TestFlagsAloneAreServes(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "--listen", "127.0.0.1:23300", "--print-config")
+	if code != 0 || !strings.Contains(out, `listen = "127.0.0.1:23300"`) {
+		t.Errorf("cardroom --listen 127.0.0.1:23300 --print-config: exit %d, stderr %q, stdout:\n%s", code, errOut, out)
+	}
+	if code, _, errOut := runCmd(t, "", "--fps", "500"); code != 2 || !strings.HasPrefix(errOut, "cardroom serve: --fps 500: ") {
+		t.Errorf("cardroom --fps 500: exit %d, stderr %q", code, errOut)
+	}
+	if code, out, _ := runCmd(t, "", "--help"); code != 0 || !strings.Contains(out, "usage: cardroom COMMAND") {
+		t.Errorf("cardroom --help is still the overview: exit %d\n%s", code, out)
 	}
 }
 

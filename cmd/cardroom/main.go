@@ -1,5 +1,6 @@
 // Command cardroom is the card room served over SSH, and its tools: with no
-// arguments it serves; cardroom help lists the subcommands.
+// arguments, or only serve's flags, it serves; cardroom help lists the
+// subcommands.
 package main
 
 import (
@@ -71,8 +72,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdin, stdout, stderr)
 		}
 	}
-	if strings.HasPrefix(args[0], "-") {
-		return usageError(stderr, "", "flag %s before a subcommand: serve's flags go after it (cardroom serve %s)", args[0], strings.Join(args, " "))
+	if strings.HasPrefix(args[0], "-") { // cardroom --listen :2222: serve's flags
+		return serveCmd(args, os.Getenv, stdout, stderr)
 	}
 	return usageError(stderr, "", "unknown command %q", args[0])
 }
@@ -85,5 +86,5 @@ func printOverview(w io.Writer) {
 		fmt.Fprintf(tw, "  %s %s\t%s\n", c.name, c.args, c.what)
 	}
 	tw.Flush()
-	fmt.Fprint(w, "\ncardroom COMMAND -h tells more about one. cardroom alone is cardroom serve.\n")
+	fmt.Fprint(w, "\ncardroom COMMAND -h tells more about one. cardroom alone, or with only\nserve's flags (cardroom --listen :2222), is cardroom serve.\n")
 }
