@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -53,6 +54,24 @@ func TestSubcommandHelp(t *testing.T) {
 	}
 	if code, out, _ := runCmd(t, "", "help", "replay"); code != 0 || !strings.Contains(out, "usage: cardroom replay") {
 		t.Errorf("cardroom help replay: exit %d:\n%s", code, out)
+	}
+}
+
+// Help texts name flags as they are shown: with two dashes; serve's say
+// what --data-dir holds and what --cluster-replicas copies.
+func TestHelpNamesFlagsWithTwoDashes(t *testing.T) {
+	oneDash := regexp.MustCompile(`(^|[\s(,;])-[a-z][a-z-]+`)
+	for _, c := range commands() {
+		_, out, _ := runCmd(t, "", c.name, "-h")
+		if m := oneDash.FindAllString(out, -1); m != nil {
+			t.Errorf("cardroom %s -h names flags with one dash: %q", c.name, m)
+		}
+	}
+	_, out, _ := runCmd(t, "", "serve", "-h")
+	for _, want := range []string{"the database (cardroom.db)", "each bucket and stream (the journal, the finished games)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("serve -h lacks %q", want)
+		}
 	}
 }
 

@@ -24,7 +24,7 @@ func addClusterFlags(fs *flag.FlagSet) clusterFlags {
 		routes:   fs.String("routes", "", "the other nodes' route addresses, comma-separated: nats://a:6222,nats://b:6222"),
 		nats:     fs.String("nats", "", "join an existing NATS deployment with JetStream at this URL instead of embedding a server"),
 		node:     fs.String("node-name", "", "this node's name, unique in the cluster (default: the host name)"),
-		replicas: fs.Int("cluster-replicas", 0, "copies JetStream keeps of each bucket (0: 3 with --routes, else 1)"),
+		replicas: fs.Int("cluster-replicas", 0, "copies JetStream keeps of each bucket and stream (the journal, the finished games), 1 to 5 (0: 3 with --routes, else 1)"),
 	}
 }
 

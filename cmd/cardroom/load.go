@@ -52,7 +52,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	loginRate := fs.Float64("login-rate", 0, "the card room's global login rate (0: no limit, to measure the raw open rate)")
 	loginBurst := fs.Int("login-burst", 0, "the card room's login burst")
 	targets := fs.String("targets", "", "host:port,host:port,...: spread the sessions round-robin over these running servers on loopback (the nodes of one cluster) instead of starting one; their CPU and memory are not measured")
-	fs.BoolVar(&cfg.Say, "say", false, "tables: each typing session sends a chat line every -key-every (at least "+tables.ChatEvery.String()+") and measures until its screen shows it, through the table")
+	fs.BoolVar(&cfg.Say, "say", false, "tables: each typing session sends a chat line every --key-every (at least "+tables.ChatEvery.String()+") and measures until its screen shows it, through the table")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	timeout := fs.Duration("timeout", 0, "bound on the whole run (0: twice the steady phase plus 10 minutes)")
 	// The child process's side (hidden: the parent passes them).
@@ -113,7 +113,7 @@ func loadCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		for _, name := range []string{"fps", "login-rate", "login-burst"} {
 			if set[name] {
-				return usageError(stderr, "load", "-%s shapes the server load starts: with -targets, give it to the running servers", name)
+				return usageError(stderr, "load", "--%s shapes the server load starts: with --targets, give it to the running servers", name)
 			}
 		}
 	} else {
