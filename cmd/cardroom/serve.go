@@ -118,6 +118,10 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
 		}
+		if ctx.Err() != nil { // SIGINT or SIGTERM while starting
+			logger.Info("stopped while starting", "err", err)
+			return 0
+		}
 		logger.Error("stopped", "err", err)
 		return 1
 	}
