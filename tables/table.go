@@ -495,11 +495,8 @@ func (t *Table) advance() error {
 			t.dirty = true
 			return nil
 		}
-		if t.waitsForPeople() {
-			return nil // nobody moves until someone is back
-		}
 		next := t.g.Next()
-		if next == engine.Chance {
+		if next == engine.Chance { // a deal is nobody's move: it goes on while the game is held, so the turn it brings shows
 			if t.cfg.BotPace > 0 && t.pacedChance() {
 				return nil // schedule arms the bot timer; botFired deals
 			}
@@ -510,6 +507,9 @@ func (t *Table) advance() error {
 				return err
 			}
 			continue
+		}
+		if t.waitsForPeople() {
+			return nil // nobody moves until someone is back
 		}
 		if next < 0 || next >= len(t.seats) {
 			return fmt.Errorf("the game named seat %d to move", next)
@@ -709,8 +709,11 @@ func (t *Table) playBot(i int, m engine.Move) error {
 
 func (t *Table) currentKey() armKey {
 	k := armKey{phase: t.phase, events: len(t.events), next: engine.Over, paused: t.pause != nil, held: t.waitsForPeople()}
-	if t.phase == Playing && !t.g.Done() && !k.paused && !k.held {
+	if t.phase == Playing && !t.g.Done() && !k.paused {
 		k.next = t.g.Next()
+		if k.held && k.next != engine.Chance {
+			k.next = engine.Over // nobody moves until someone is back; a deal goes on
+		}
 		if k.next >= 0 && k.next < len(t.seats) {
 			k.bot = t.botDriven(k.next)
 		}

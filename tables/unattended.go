@@ -36,7 +36,8 @@ func (t *Table) playerAt() bool {
 // people: none of them is at its table (spectators do not count), but a
 // person still has a seat there (gone to the lobby, dropped, or not back
 // since a restart). No bot moves and no turn timer runs until one of them
-// comes back; after SeatHold the game ends.
+// comes back (a due deal still goes on: it is nobody's move); after
+// SeatHold the game ends.
 func (t *Table) waitsForPeople() bool {
 	return t.phase == Playing && t.cfg.SeatHold > 0 && !t.playerAt() &&
 		slices.ContainsFunc(t.seats, func(s seat) bool { return s.owner.ID != "" })

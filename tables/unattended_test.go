@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cardroom/cardroom/engine"
+	"github.com/cardroom/cardroom/engine/trick"
 )
 
 // A running table nobody is at (no person's subscription in a seat, no
@@ -213,4 +214,61 @@ func TestON2NobodyAtTheTableHoldsTheGame(t *testing.T) {
 			t.Fatalf("the spectator was told %q", s.Ended)
 		}
 	})
+}
+
+// ON-2: a game held between rounds still deals the next round (a deal is
+// nobody's move), so its screen names whose turn waits; no one moves until
+// a person is back. That holds for a trump-choice draw (SR-6) at the
+// bots' pace too.
+func TestON2HoldBetweenRoundsDealsTheNextRound(t *testing.T) {
+	for _, c := range []struct {
+		ruleset string
+		round   int // the round due when alice leaves
+	}{{"boerenbridge", 3}, {"specialrounds", 5}} {
+		t.Run(c.ruleset, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				rs, _ := realRegistry().Lookup(c.ruleset)
+				cfg := Config{ID: "h", Ruleset: rs, Seats: 4, Host: alice, SeatHost: true, Seed: 5, Bots: realBots,
+					TrickPause: time.Second, BotPace: time.Second, SeatHold: 30 * time.Minute, UnattendedClose: time.Minute}
+				r := newRig(t, cfg)
+				a := r.subscribe(alice)
+				w := r.subscribe(carol)
+				must(t, r.table.Start(alice))
+				for s := a.now(); ; s = a.now() {
+					if s.Phase != Playing {
+						t.Fatal("the game ended before alice left")
+					}
+					if v := s.View.(*trick.View); s.Paused && s.Turn == engine.Chance && v.Round == c.round {
+						break // the last trick of the round before is on screen; this round's deal is due
+					}
+					if !s.Paused && s.Turn == 0 {
+						must(t, r.table.Move(alice, s.View.LegalMoves()[0]))
+						continue
+					}
+					r.advance(time.Second)
+				}
+				a.sub.Close() // esc straight away: to the lobby
+				for range 10 {
+					r.advance(time.Second) // the pause ends, the deal (or draw) goes on
+				}
+				s := w.now()
+				v := s.View.(*trick.View)
+				if !s.Held || s.Turn < 0 || s.Turn >= 4 || v.Round != c.round || v.HandSizes[0] != v.Cards || v.Cards == 0 {
+					t.Fatalf("held %v, turn %d, round %d, hands %v of %d; want the held game dealt round %d with a seat to move",
+						s.Held, s.Turn, v.Round, v.HandSizes, v.Cards, c.round)
+				}
+				r.advance(29 * time.Minute)
+				if s2 := w.now(); s2.Version != s.Version {
+					t.Fatalf("the held game went on: version %d, then %d", s.Version, s2.Version)
+				}
+				a = r.subscribe(alice) // back: the turn that waited is played
+				for range 5 {
+					r.advance(time.Second)
+				}
+				if s2 := a.now(); s2.Held || slices.Equal(s2.View.(*trick.View).Bids, v.Bids) && s2.Turn != 0 {
+					t.Fatalf("once alice is back: held %v, bids %v, turn %d; want the game going on", s2.Held, s2.View.(*trick.View).Bids, s2.Turn)
+				}
+			})
+		})
+	}
 }

@@ -51,3 +51,39 @@ func TestE2ELobbyHoldsTheGameAndItsClock(t *testing.T) {
 		t.Fatalf("alice's clock once back, want the 20 s she left it with:\n%s", scr)
 	}
 }
+
+// A game held at the end of a round still deals the next one, so its
+// spectator sees whose turn waits (ON-2): ada plays the last card of
+// round 1 and goes to the lobby while its trick is on screen; once the
+// trick pause ends, bob, watching, sees round 2 dealt, the ▸ turn marker,
+// the bids line and that the bot to bid moves once a player is back.
+func TestE2EHoldAtARoundsEndShowsWhoseTurnWaits(t *testing.T) {
+	clock := tables.NewFakeClock(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
+	s := startServer(t, 0, withClock(clock), withLobbyInterval(0), withTrickPause(time.Second))
+	ctx := testCtx(t)
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{})
+	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
+	ada.typ("3") // quick play: Boerenbridge against three bots
+	bob.waitTable()
+	bob.typ("w")
+	bob.waitFor("You are watching")
+	var g game
+	for g.plays == 0 { // round 1 deals one card: her play is the round's last
+		ada.turn(ada.waitUntil("ada's turn", func(s string) bool { return prompt(s) != "" }), &g)
+	}
+	ada.typ(sshtest.KeyEsc) // at once, while the round's trick is on screen
+	ada.waitFor("your seat")
+	bob.waitFor("The game waits for its players to come back.")
+	clock.Advance(time.Second) // the trick pause ends: round 2 is dealt, its first bid waits
+	scr := bob.waitUntil("round 2's first turn on hold", func(s string) bool {
+		return strings.Contains(s, "moves once a player is back.")
+	})
+	if r, _ := roundOf(scr); r != 2 || !strings.Contains(scr, "▸ ") || !strings.Contains(scr, "bids 0 of 2") {
+		t.Fatalf("the spectator's screen of a game held at round 2's start, want its turn and bids:\n%s", scr)
+	}
+	ada.typ("\r") // back: the game goes on
+	ada.waitUntil("ada's turn or the bots' bids in round 2", func(s string) bool {
+		r, _ := roundOf(s)
+		return r == 2 && (prompt(s) != "" || !strings.Contains(s, "bids 0 of 2"))
+	})
+}
