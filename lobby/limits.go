@@ -59,3 +59,34 @@ func (e *entry) hosting() bool {
 	return s.Phase != tables.Over && s.HostID == e.creator &&
 		(slices.Contains(s.Owners[:], e.creator) || s.HostHere)
 }
+
+// HoldsSeat refuses a seat in a running game to a person who holds one in
+// another running game, so that nobody holds two by accident.
+type HoldsSeat struct {
+	Table string // where they hold it
+}
+
+func (e *HoldsSeat) Error() string {
+	return fmt.Sprintf("you hold a seat at %s: return there, or leave it first with L", e.Table)
+}
+
+// mayTakeOver refuses p a seat in the running game at table id while p
+// holds a seat in another running game (HoldsSeat); their own seat there,
+// and any seat at a waiting table, are theirs to take.
+func (l *Lobby) mayTakeOver(p tables.Player, id string) error {
+	u, err := l.List()
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(u.Tables, func(t TableInfo) bool { return t.ID == id })
+	if i < 0 || u.Tables[i].Phase != tables.Playing || u.Tables[i].Holds(p.ID) {
+		return nil
+	}
+	for _, held := range seatedIn(u.Tables, p.ID) {
+		if j := slices.IndexFunc(u.Tables, func(t TableInfo) bool { return t.ID == held }); u.Tables[j].Phase == tables.Playing {
+			l.log.Info("lobby: seat refused: the player holds one in another running game", "player", p.ID, "table", id, "held", held)
+			return &HoldsSeat{Table: held}
+		}
+	}
+	return nil
+}

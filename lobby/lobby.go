@@ -684,10 +684,14 @@ func (l *Lobby) find(p tables.Player, idOrCode string) (tables.Handle, error) {
 }
 
 // Join seats p at the table named by id or invite code (seat -1: any); p
-// gives up any seat at another waiting table (leaveWaiting).
+// gives up any seat at another waiting table (leaveWaiting). Someone who
+// holds a seat in a running game takes none in another (mayTakeOver).
 func (l *Lobby) Join(p tables.Player, idOrCode string, seat int) (tables.Handle, error) {
 	t, err := l.find(p, idOrCode)
 	if err != nil {
+		return nil, err
+	}
+	if err := l.mayTakeOver(p, t.ID()); err != nil {
 		return nil, err
 	}
 	if err := t.Sit(p, seat); err != nil {
@@ -938,18 +942,26 @@ func (u Update) For(id string) []TableInfo {
 	return out
 }
 
-// seated is the ids of the tables where the key id holds a seat, running
-// games first, each in the lobby's order.
+// seated is the ids of the tables where the key id holds a seat (seatedIn).
 func (l *Lobby) seated(id string) []string {
-	var playing, waiting []string
+	ts := make([]TableInfo, 0, len(l.order))
 	for _, tid := range l.order {
-		info := l.tabs[tid].info
+		ts = append(ts, l.tabs[tid].info)
+	}
+	return seatedIn(ts, id)
+}
+
+// seatedIn is the ids of the tables of ts where the key id holds a seat,
+// running games first, each in the order of ts.
+func seatedIn(ts []TableInfo, id string) []string {
+	var playing, waiting []string
+	for _, info := range ts {
 		switch {
 		case !info.Holds(id):
 		case info.Phase == tables.Playing:
-			playing = append(playing, tid)
+			playing = append(playing, info.ID)
 		case info.Phase == tables.Waiting:
-			waiting = append(waiting, tid)
+			waiting = append(waiting, info.ID)
 		}
 	}
 	return append(playing, waiting...)

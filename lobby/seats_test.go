@@ -71,3 +71,38 @@ func TestEnterNamesTheSeatsHeld(t *testing.T) {
 		}
 	})
 }
+
+// A person who holds a seat in a running game is refused a seat in another
+// running game, told where theirs is, until they leave it; their own seat
+// and a waiting table's are theirs to take.
+func TestNoSeatInASecondRunningGame(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newRig(t).l
+		ann := enter(t, l, "K1", "ann")
+		bob := enter(t, l, "K2", "bob")
+		hers, err := l.Create(CreateRequest{Host: ann, Ruleset: "turns", Seats: 3})
+		must(t, err)
+		must(t, hers.Table.Start(ann))
+		his, err := l.Create(CreateRequest{Host: bob, Ruleset: "turns", Seats: 3})
+		must(t, err)
+		must(t, his.Table.Start(bob))
+		synctest.Wait()
+		var held *HoldsSeat
+		if _, err := l.Join(ann, his.Info.ID, -1); !errors.As(err, &held) || held.Table != hers.Info.ID {
+			t.Fatalf("ann at bob's running game: %v, want refused naming %s", err, hers.Info.ID)
+		}
+		if _, err := l.Join(ann, hers.Info.ID, -1); err != nil {
+			t.Fatalf("ann back at her own game: %v", err)
+		}
+		waiting, err := l.Create(CreateRequest{Host: bob, Ruleset: "turns", Seats: 3})
+		must(t, err)
+		if _, err := l.Join(ann, waiting.Info.ID, -1); err != nil {
+			t.Fatalf("ann at a waiting table: %v", err)
+		}
+		must(t, l.Leave(ann, hers.Info.ID))
+		synctest.Wait()
+		if _, err := l.Join(ann, his.Info.ID, -1); err != nil {
+			t.Fatalf("ann at bob's game once she left hers: %v", err)
+		}
+	})
+}
