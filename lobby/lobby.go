@@ -192,8 +192,9 @@ type Entry struct {
 	// Note tells the player why their name is not the one they asked for
 	// ("" when it is).
 	Note string
-	// Seated are the ids of the tables where the player holds a seat, in
-	// the lobby's order (a running game first): where they go back to.
+	// Seated are the ids of the tables where the player holds a seat, the
+	// running game they were at last first, then the other running games
+	// and the waiting tables in the lobby's order: where they go back to.
 	Seated []string
 }
 
@@ -925,6 +926,15 @@ func (t TableInfo) Holds(id string) bool {
 	return id != "" && slices.Contains(t.Owners[:], id)
 }
 
+// LastHereOf is when the key id last came to the table or left it, as the
+// owner of a seat there (zero: not known).
+func (t TableInfo) LastHereOf(id string) time.Time {
+	if i := slices.Index(t.Owners[:], id); id != "" && i >= 0 {
+		return t.LastHere[i]
+	}
+	return time.Time{}
+}
+
 // For is the tables of u that the key id may see: every public table, and
 // the private ones that admit id (Admits). It is u.Tables itself when
 // nothing is hidden from id.
@@ -951,21 +961,31 @@ func (l *Lobby) seated(id string) []string {
 	return seatedIn(ts, id)
 }
 
-// seatedIn is the ids of the tables of ts where the key id holds a seat,
-// running games first, each in the order of ts.
+// seatedIn is the ids of the tables of ts where the key id holds a seat:
+// running games first, the one they were at last first of all, then
+// waiting tables, each otherwise in the order of ts.
 func seatedIn(ts []TableInfo, id string) []string {
-	var playing, waiting []string
+	var playing, waiting []TableInfo
 	for _, info := range ts {
 		switch {
 		case !info.Holds(id):
 		case info.Phase == tables.Playing:
-			playing = append(playing, info.ID)
+			playing = append(playing, info)
 		case info.Phase == tables.Waiting:
-			waiting = append(waiting, info.ID)
+			waiting = append(waiting, info)
 		}
 	}
-	return append(playing, waiting...)
+	slices.SortStableFunc(playing, func(a, b TableInfo) int { return b.LastHereOf(id).Compare(a.LastHereOf(id)) })
+	out := make([]string, 0, len(playing)+len(waiting))
+	for _, info := range append(playing, waiting...) {
+		out = append(out, info.ID)
+	}
+	return out
 }
+
+// Seated is the ids of the tables of u where the key id holds a seat, the
+// one to go back to first (see Entry.Seated).
+func (u Update) Seated(id string) []string { return seatedIn(u.Tables, id) }
 
 // ---- names ---------------------------------------------------------------
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/cardroom/cardroom/tables"
 )
@@ -103,6 +104,44 @@ func TestNoSeatInASecondRunningGame(t *testing.T) {
 		synctest.Wait()
 		if _, err := l.Join(ann, his.Info.ID, -1); err != nil {
 			t.Fatalf("ann at bob's game once she left hers: %v", err)
+		}
+	})
+}
+
+// With seats in two running games, Enter sends a person back to the one
+// they were at last (and the lobby names that one first when it refuses
+// them a third).
+func TestEnterNamesTheGameLastPlayedFirst(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t)
+		l := r.l
+		ann := enter(t, l, "K1", "ann")
+		var ids []string
+		for range 2 {
+			c, err := l.Create(CreateRequest{Host: ann, Ruleset: "turns", Seats: 3})
+			must(t, err)
+			must(t, c.Table.Start(ann))
+			ids = append(ids, c.Info.ID)
+		}
+		first := func(what, want string) {
+			t.Helper()
+			synctest.Wait()
+			e, err := l.Enter("K1", "ann", false)
+			must(t, err)
+			if len(e.Seated) != 2 || e.Seated[0] != want {
+				t.Fatalf("%s: Seated = %q, want %s first", what, e.Seated, want)
+			}
+		}
+		first("both made at once: the lobby's order", ids[0])
+		for _, id := range []string{ids[1], ids[0], ids[1]} { // she plays at one, then goes
+			h, err := l.Join(ann, id, -1)
+			must(t, err)
+			sub, err := h.Subscribe(ann)
+			must(t, err)
+			r.clock.Advance(time.Minute)
+			sub.Close()
+			first("after she left "+id, id)
+			r.clock.Advance(time.Minute)
 		}
 	})
 }

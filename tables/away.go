@@ -66,6 +66,9 @@ func (t *Table) gone(i int) {
 	s := &t.seats[i]
 	was := s.connected
 	s.connected = false
+	if was {
+		s.lastHere = t.clock.Now()
+	}
 	if was && !s.told && t.phase == Playing && !t.waitsForPeople() {
 		t.system(fmt.Sprintf("%s stepped away: their bot plays until they are back", s.owner.Name))
 		s.told = true
@@ -106,6 +109,7 @@ func (t *Table) arrive(i int) {
 	if len(s.botRounds) > 0 {
 		s.untold = slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(s.untold), s.botRounds...))))
 	}
+	s.lastHere = t.clock.Now()
 	t.back(i)
 }
 

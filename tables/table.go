@@ -119,15 +119,16 @@ type Table struct {
 }
 
 type seat struct {
-	owner     Player // ID "" when nobody owns the seat
-	bot       bool   // ownerless and played by a bot (filled at start or handed over)
-	away      bool   // the owner is away (ON-3) until they act: their bot plays every turn
-	connected bool   // the owner has a live connection
-	sitout    int    // the round this seat sits out (SI-5), 0 when none
-	missed    int    // turns in a row the owner's timer ran out on (away.go)
-	botRounds []int  // the rounds the bot played for the owner since they were last back
-	untold    []int  // botRounds of a return by Sit that the owner's next Subscribe is to be told (away.go)
-	told      bool   // the others were told the bot plays until the owner is back
+	owner     Player    // ID "" when nobody owns the seat
+	bot       bool      // ownerless and played by a bot (filled at start or handed over)
+	away      bool      // the owner is away (ON-3) until they act: their bot plays every turn
+	connected bool      // the owner has a live connection
+	sitout    int       // the round this seat sits out (SI-5), 0 when none
+	missed    int       // turns in a row the owner's timer ran out on (away.go)
+	botRounds []int     // the rounds the bot played for the owner since they were last back
+	untold    []int     // botRounds of a return by Sit that the owner's next Subscribe is to be told (away.go)
+	told      bool      // the others were told the bot plays until the owner is back
+	lastHere  time.Time // when the owner last came to the table or left it (Summary.LastHere)
 }
 
 func (s *seat) kind() SeatKind {
@@ -222,7 +223,7 @@ func New(cfg Config) (*Table, error) {
 		t.log = nopLogger{}
 	}
 	if cfg.SeatHost && cfg.Host.ID != "" {
-		t.seats[0] = seat{owner: cfg.Host, connected: true}
+		t.seats[0] = seat{owner: cfg.Host, connected: true, lastHere: t.clock.Now()}
 	}
 	t.lastSum = t.summary()
 	t.summaries.Put(t.lastSum)
@@ -929,7 +930,7 @@ func (t *Table) summary() Summary {
 		Held: t.waitsForPeople(), Options: t.opts,
 	}
 	for i := range t.seats {
-		s.Owners[i] = t.seats[i].owner.ID
+		s.Owners[i], s.LastHere[i] = t.seats[i].owner.ID, t.seats[i].lastHere
 		switch t.seats[i].kind() {
 		case Free:
 			s.Free++

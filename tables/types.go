@@ -360,6 +360,10 @@ type Summary struct {
 	// table by its id and shows it to them. Never shown to anyone.
 	Owners [MaxSeats]string `json:"-"`
 	HostID string           `json:"-"`
+	// LastHere is when each seat's person last came to the table or left
+	// it (zero: not since it started on this server): the lobby sends a
+	// person with seats in two games back to the one they were at last.
+	LastHere [MaxSeats]time.Time
 }
 
 // MaxSeats is the most seats a table has.
