@@ -261,6 +261,33 @@ func (m *model) lobbyNote(ts []lobby.TableInfo, w int) []string {
 	return lines
 }
 
+// chosenTable is the id of the table under the lobby's cursor, "" for none.
+func (m *model) chosenTable() string {
+	if ts := m.shownTables(); m.lobbySel < len(ts) {
+		return ts[m.lobbySel].ID
+	}
+	return ""
+}
+
+// pickRow puts the lobby's cursor on the row of lobbyPick, or, when the
+// list does not show that table (its game has ended), on the table where
+// the player keeps a seat, the game they were at last first; then
+// lobbyPick is done.
+func (m *model) pickRow() {
+	if m.lobbyPick == "" {
+		return
+	}
+	ts := m.shownTables()
+	i := slices.IndexFunc(ts, func(t lobby.TableInfo) bool { return t.ID == m.lobbyPick })
+	if seated := m.lobbyU.Seated(m.player.ID); i < 0 && len(seated) > 0 {
+		i = slices.IndexFunc(ts, func(t lobby.TableInfo) bool { return t.ID == seated[0] })
+	}
+	if i >= 0 {
+		m.lobbySel = i
+	}
+	m.lobbyPick = ""
+}
+
 // codeRune says whether r can be part of an invite code or table id.
 func codeRune(r rune) bool {
 	return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-'

@@ -115,6 +115,7 @@ type model struct {
 	first        tea.Cmd             // what backToSeat's table screen starts with
 	lobbyU       lobby.Update
 	lobbySel     int
+	lobbyPick    string     // the table the lobby's cursor goes to next (pickRow): the one just left, or a login's seat
 	filter       string     // show only tables of this rule set ("": all)
 	codeIn       *lineInput // typing an invite code in the lobby
 	cmdIn        *lineInput // an admin typing a ":" command in the lobby or the admin screen
@@ -407,6 +408,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.lobbySub, m.lobbyU = msg.sub, msg.u
+		m.pickRow()
 		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
 		m.followBackNote()
 		if m.table != nil {
@@ -427,7 +429,12 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.lobbyGone = true
 			return m, nil
 		}
+		chosen := m.chosenTable()
 		m.lobbyU = msg.u
+		if m.lobbyPick == "" { // the cursor stays on its table as rows come and go
+			m.lobbyPick = chosen
+		}
+		m.pickRow()
 		m.lobbySel = clamp(m.lobbySel, 0, max(0, len(m.shownTables())-1))
 		m.followBackNote()
 		if m.table != nil && m.table.noteAgain(msg.u) {
@@ -733,6 +740,10 @@ func (m *model) closeTable(note string, first func()) tea.Cmd {
 	m.table = nil
 	m.subs.setTable(nil)
 	m.screen = lobbyScreen
+	m.lobbyPick = t.snap.TableID
+	if m.lobbySub != nil { // still open from the game-over screen: no new list comes first
+		m.pickRow()
+	}
 	if note != "" {
 		m.say(note, false)
 	}

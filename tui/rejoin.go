@@ -31,6 +31,8 @@ func (m *model) backToSeat(seated []string) {
 		return
 	}
 	m.entering = true // no lobby subscription, and the screen says so
+	// Should the join fail, the lobby's cursor is on that table.
+	m.lobbyPick = target
 	m.first = m.join(target, -1)
 }
 
