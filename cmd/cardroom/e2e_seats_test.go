@@ -182,3 +182,38 @@ func TestE2ERestoredPrivateTableLetsItsOwnPeopleIn(t *testing.T) {
 	carol.typ(id + "\r")
 	carol.waitForFold("that table is private")
 }
+
+// Back in the lobby from her running game, ada's cursor is on her own
+// table though another game is listed first; enter on that other running
+// game (a bot's seat to take over) is refused, naming hers, so she never
+// holds two; logging in again she lands in her own game.
+func TestE2EBackInTheLobbyOnYourOwnTable(t *testing.T) {
+	s := startServer(t, 0)
+	ctx := testCtx(t)
+	adaKey := sshtest.NewKey()
+	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
+	ada := s.lobby(ctx, t, "ada", sshtest.Options{Key: adaKey})
+	bob.typ("1") // quick play: Singularity against bots
+	bob.waitFor("bob's table")
+	bobs := ada.waitTable()
+	ada.typ("1") // bob's game runs: a table of her own
+	ada.waitUntil("ada's turn at her table", func(s string) bool { return strings.Contains(s, "ada's table") && prompt(s) != "" })
+	ada.typ(sshtest.KeyEsc)
+	scr := ada.waitUntil("her table in the lobby, chosen", func(s string) bool {
+		return len(lobbyTables(s)) == 2 && strings.Contains(s, "your seat — enter to return")
+	})
+	hers := lobbyTables(scr)[1]
+	if ids := lobbyTables(scr); ids[0] != bobs || !strings.Contains(scr, "▸ "+hers) {
+		t.Fatalf("the lobby lists %q with the cursor not on her table %s:\n%s", ids, hers, scr)
+	}
+	ada.typ(sshtest.KeyUp)
+	ada.waitFor("▸ " + bobs)
+	ada.typ(sshtest.KeyEnter)
+	ada.waitForFold("You hold a seat at " + hers + ": return there, or leave it first with L.")
+	if scr := ada.screen(); !strings.Contains(scr, "Quick play:") {
+		t.Fatalf("ada left the lobby for bob's game:\n%s", scr)
+	}
+	ada.c.Close()
+	ada = s.connect(ctx, t, "ada", sshtest.Options{Key: adaKey})
+	ada.waitUntil("ada back at her own table", func(s string) bool { return strings.Contains(s, "ada's table") && strings.Contains(s, "ada (you)") })
+}
