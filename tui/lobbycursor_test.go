@@ -92,3 +92,13 @@ func TestBackInTheLobbyTheCursorIsOnYourTable(t *testing.T) {
 		t.Fatalf("the lobby does not say why:\n%s", ansi.Strip(m.View()))
 	}
 }
+
+// The lobby's refusal of a second running game fits one 80-column status
+// line in every language, with a table id as long as any.
+func TestHoldsSeatFitsOneLine(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		if s := newText(lang).err(&lobby.HoldsSeat{Table: "b85q9f"}); ansi.StringWidth(s) > 80 {
+			t.Errorf("%s: %d columns: %q", lang, ansi.StringWidth(s), s)
+		}
+	}
+}

@@ -209,7 +209,7 @@ func TestMessagesFromOtherPackages(t *testing.T) {
 		{errors.New("3334 does not beat 55567: your triple with single must have 5 cards too, or play a bomb or the rocket"), "3 3 3  4 schlägt 5 5 5 6 7 nicht: Es müssen auch 5 Karten sein (Drilling mit Einzelkarte), sonst eine Bombe oder die Rakete.", "3 3 3  4 verslaat 5 5 5 6 7 niet: het moeten ook 5 kaarten zijn (drietal met enkele), anders een bom of de raket."},
 		{errors.New("3 (single) does not beat 2222 (bomb): play a higher bomb or the rocket"), "3 (Einzelkarte) schlägt die Bombe 2 2 2 2 nicht: Spiel eine höhere Bombe oder die Rakete.", "3 (enkele) verslaat de bom 2 2 2 2 niet: speel een hogere bom of de raket."},
 		{fmt.Errorf("%w: 300 characters, at most 200", tables.ErrChatTooLong), "Diese Chatzeile ist zu lang: 300 Zeichen, höchstens 200.", "Deze chatregel is te lang: 300 tekens, hoogstens 200."},
-		{&lobby.HoldsSeat{Table: "b85q9f"}, "Du hast einen Platz an b85q9f: Geh dorthin zurück oder verlass ihn dort erst mit L.", "Je hebt een plaats aan b85q9f: ga daarheen terug, of verlaat die daar eerst met L."},
+		{&lobby.HoldsSeat{Table: "b85q9f"}, "Du hast einen Platz an b85q9f: Geh dorthin zurück oder gib ihn erst mit L auf.", "Je hebt een plaats aan b85q9f: ga daarheen terug of verlaat die eerst met L."},
 		{fmt.Errorf("%w (at most 80 characters)", tables.ErrBadPenalty), "Eine Strafe: -1 bis -1000 Punkte mit Begründung (höchstens 80 Zeichen).", "Een straf is -1 tot -1000 punten met een reden (hoogstens 80 tekens)."},
 	}
 	for _, c := range cases {
