@@ -117,7 +117,7 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 	key := strings.Join(f[2:], " ")
 	fp, ok := keyID(key)
 	switch {
-	case !ok && strings.HasPrefix(key, "SHA256:"):
+	case !ok && fingerprintOf(key) != "":
 		return tm.m.fail(errors.New(tx.get("not a whole fingerprint: give SHA256: and 43 characters as ssh-keygen -lf prints them, or the bot's .pub line (ssh-ed25519 AAAA…)")))
 	case !ok:
 		return tm.m.fail(errors.New(tx.get("that is not a public key: give the line of the bot's .pub file (ssh-ed25519 AAAA…) or its fingerprint (SHA256:…)")))
@@ -148,15 +148,33 @@ func (tm *tableModel) inviteBot(f []string) tea.Cmd {
 
 // keyID is the id the server gives a typed key (a .pub line, or a fingerprint exactly as ssh-keygen -lf prints it).
 func keyID(key string) (id string, ok bool) {
-	if b64, ok := strings.CutPrefix(key, "SHA256:"); ok {
+	if fp := fingerprintOf(key); fp != "" {
+		b64 := strings.TrimPrefix(fp, "SHA256:")
 		sum, err := base64.RawStdEncoding.Strict().DecodeString(b64)
-		return key, err == nil && len(b64) == 43 && len(sum) == sha256.Size
+		return fp, err == nil && len(b64) == 43 && len(sum) == sha256.Size
 	}
 	pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte(key))
 	if err != nil {
 		return "", false
 	}
 	return hostkeys.Fingerprint(pub), true
+}
+
+// fingerprintOf is the SHA256: fingerprint in key, typed bare or as the
+// whole line ssh-keygen -lf prints ("256 SHA256:… comment (ED25519)"); ""
+// when key is neither.
+func fingerprintOf(key string) string {
+	if strings.HasPrefix(key, "SHA256:") {
+		return key
+	}
+	f := strings.Fields(key)
+	if len(f) < 3 || strings.Trim(f[0], "0123456789") != "" || !strings.HasPrefix(f[1], "SHA256:") {
+		return ""
+	}
+	if last := f[len(f)-1]; !strings.HasPrefix(last, "(") || !strings.HasSuffix(last, ")") {
+		return ""
+	}
+	return f[1]
 }
 
 // nameAtTable reports whether a seat at the table shows name, compared as

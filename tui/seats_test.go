@@ -214,7 +214,7 @@ const (
 )
 
 // :invitebot takes a key as a .pub line or as the fingerprint ssh-keygen
-// prints, and keeps the invitation under the id the server gives that key
+// prints, bare or as its whole -lf line, and keeps the invitation under the id the server gives that key
 // (hostkeys.Fingerprint, as sshserver's identity has it), so the bot finds
 // it; anything else is refused, in the host's language, naming both forms.
 func TestInviteBotTakesAKeyOrAWholeFingerprint(t *testing.T) {
@@ -227,7 +227,8 @@ func TestInviteBotTakesAKeyOrAWholeFingerprint(t *testing.T) {
 	}
 	seats := []tables.SeatInfo{{Name: "alice", Kind: tables.Human}, {Name: "Grace", Kind: tables.Bot}, {Name: "Alan", Kind: tables.Bot}}
 	snap := tables.Snapshot{Version: 1, Ruleset: "doudizhu", Private: true, YouHost: true, You: 0, Phase: tables.Waiting, Seats: seats, Code: "abcdef"}
-	for _, key := range []string{botKeyLine, strings.TrimSuffix(botKeyLine, " bot@x"), botKeyFP} {
+	lf := []string{"256 " + botKeyFP + " bot@x (ED25519)", "256 " + botKeyFP + " no comment (ED25519)", "256  " + botKeyFP + "  root@vm  (ED25519)"} // ssh-keygen -lf's whole line
+	for _, key := range append([]string{botKeyLine, strings.TrimSuffix(botKeyLine, " bot@x"), botKeyFP}, lf...) {
 		m := onTable(testModel(80, 24, Settings{}), snap)
 		if msg := m.table.command("invitebot robo " + key)().(doneMsg); msg.err != nil {
 			t.Fatalf(":invitebot robo %s: %v", key, msg.err)
@@ -248,7 +249,9 @@ func TestInviteBotTakesAKeyOrAWholeFingerprint(t *testing.T) {
 		"SHA256:" + fp[:42] + "9", // bits past the 32 bytes
 		"sha256:" + fp,
 		"MD5:" + fp,
-		"256 " + botKeyFP + " bot@x (ED25519)",
+		"256 SHA256:" + fp[:42] + " bot@x (ED25519)",
+		"256 " + botKeyFP + " bot@x",
+		"x256 " + botKeyFP + " bot@x (ED25519)",
 		"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICC5g8vL3lENDsPZ",
 	}
 	english := map[string]string{}
