@@ -410,7 +410,11 @@ func (f *createForm) view(s *Styles, t *text, width, height int) string {
 	if f.timer == 0 {
 		timer += s.Subtle.Render(" (" + t.get("default") + ")")
 	}
-	row(n-2, t.get("Turn timer"), timer, t.get("when it runs out, a bot moves for you"))
+	timerDoc := "" // off: nothing runs out
+	if f.timers[f.timer] > 0 {
+		timerDoc = t.get("when it runs out, a bot moves for you")
+	}
+	row(n-2, t.get("Turn timer"), timer, timerDoc)
 	create := "[ " + t.get("Create table") + " ]"
 	if f.cursor == n-1 {
 		create = s.Selected.Render(create)

@@ -66,6 +66,23 @@ func TestCreateFormTurnTimerDefault(t *testing.T) {
 	}
 }
 
+// The turn timer's line says what happens when it runs out only when there
+// is one: with the timer off nothing runs out.
+func TestCreateFormTimerOffSaysNothingOfRunningOut(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := testModel(80, 24, Settings{Lang: lang})
+		doc := m.tx.get("when it runs out, a bot moves for you")
+		f := m.newForm("singularity")
+		for _, def := range []time.Duration{0, 30 * time.Second} {
+			f.setTimers(def)
+			v := ansi.Strip(f.view(m.st, m.tx, 80, 22))
+			if got := strings.Contains(v, doc); got != (def > 0) {
+				t.Errorf("%s, timer %v: the form says %q: %v, want %v:\n%s", lang, def, doc, got, def > 0, v)
+			}
+		}
+	}
+}
+
 // The turn timers cycle in order, shortest to longest then off, from the
 // server's default, also when the default is not one of the form's own.
 func TestCreateFormTimersInOrder(t *testing.T) {
