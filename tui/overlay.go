@@ -19,13 +19,16 @@ const (
 	helpOverlay
 )
 
-// overlayKey handles k when an overlay is open, or opens one (s, ?); done
-// says k was used.
+// overlayKey handles k when an overlay is open, or opens one (s, ?; s
+// in the help too); done says k was used.
 func (tm *tableModel) overlayKey(k tea.KeyMsg) (cmd tea.Cmd, done bool) {
 	m := tm.m
 	switch tm.overlay {
 	case helpOverlay:
-		tm.overlay = noOverlay // any key closes it
+		tm.overlay = noOverlay // any key closes it, s to the settings
+		if k.String() == "s" {
+			tm.overlay = settingsOverlay
+		}
 		return nil, true
 	case settingsOverlay:
 		switch k.String() {
@@ -89,5 +92,5 @@ func (tm *tableModel) overlayKeys() []binding {
 	if tm.overlay == settingsOverlay {
 		return []binding{{"↑↓", tx.get("choose")}, {"←→", tx.get("change")}, {"esc", tx.get("back to the table")}}
 	}
-	return []binding{{tx.get("any key"), tx.get("back to the table")}}
+	return []binding{{"s", tx.get("settings")}, {tx.get("any key"), tx.get("back to the table")}}
 }

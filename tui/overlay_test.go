@@ -173,3 +173,28 @@ func TestBackNoteFollowsTheGameLeft(t *testing.T) {
 		t.Errorf("another status line was overwritten: %q", m.status)
 	}
 }
+
+// The help over the table says s opens the settings there, and it does, in
+// every language: s in the help opens them (its key bar names s), esc goes
+// back to the table; any other key closes the help.
+func TestSInTheHelpOpensTheSettings(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+		m.Update(keyMsg("?"))
+		scr := plainView(m)
+		if !strings.Contains(scr, m.tx.get("s opens your settings here: language, cards, colours, bell.")) || !strings.Contains(scr, "s "+m.tx.get("settings")) {
+			t.Fatalf("%s: the help does not name s:\n%s", lang, scr)
+		}
+		m.Update(keyMsg("s"))
+		if m.table.overlay != settingsOverlay || m.screen != tableScreen {
+			t.Fatalf("%s: s in the help: overlay %d, screen %d:\n%s", lang, m.table.overlay, m.screen, plainView(m))
+		}
+		if scr := plainView(m); !strings.Contains(scr, m.tx.get("Settings")) {
+			t.Fatalf("%s: s in the help does not show the settings:\n%s", lang, scr)
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		if m.table.overlay != noOverlay || m.screen != tableScreen {
+			t.Fatalf("%s: esc from the settings opened from the help: overlay %d, screen %d", lang, m.table.overlay, m.screen)
+		}
+	}
+}
