@@ -394,3 +394,36 @@ func TestLobbyBarShowsWatchAt80Columns(t *testing.T) {
 		}
 	}
 }
+
+// The welcome back that names the rounds a bot moved in belongs to the
+// table it was said at: r (play again) takes it away with that table, in
+// every language.
+func TestPlayAgainDropsTheWelcomeBack(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	app := NewApp(l, games.Registry(), nil)
+	for i, lang := range []string{"en", "de", "nl"} {
+		e, err := l.Enter("SHA256:alice"+lang, "alice"+lang, false) // one of them: each keeps the seat they sat in
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gameOver("singularity")(t, newModel(app, newFakeSession(80, 24, termenv.Ascii), e, Settings{Lang: lang}))
+		m.table.snap.TableID = "over" + strconv.Itoa(i)
+		m.table.snap.GoneRounds = []int{11, 12, 13, 14, 15}
+		m.table.welcomeOnArrival()
+		welcome := m.tx.f("Welcome back: your bot moved for you in %s.", m.table.roundList(m.table.snap.GoneRounds))
+		if m.status != welcome || !strings.Contains(plainView(m), welcome) {
+			t.Fatalf("%s: no welcome back on the game-over screen: %q", lang, m.status)
+		}
+		p := newPump(t, m)
+		p.run(m.Init())
+		p.until("lobby subscription on the game-over screen", func() bool { return m.lobbySub != nil })
+		p.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
+		p.until("alice at the new table", func() bool { return m.table != nil && m.table.snap.Phase == tables.Waiting && m.table.snap.Version > 0 })
+		if v := plainView(m); m.status == welcome || strings.Contains(v, welcome) {
+			t.Errorf("%s: the new table still says %q:\n%s", lang, welcome, v)
+		}
+		m.cleanup()
+	}
+}

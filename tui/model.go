@@ -458,6 +458,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			go msg.sub.Close()
 			return m, nil
 		}
+		if m.keepTillMove && (m.table == nil || m.table.sub != msg.sub) { // a welcome back belongs to the table it was said at
+			m.status, m.keepTillMove = "", false
+		}
 		m.table = newTableModel(m, msg.t, msg.sub)
 		m.screen = tableScreen
 		if msg.code != "" {
