@@ -656,3 +656,32 @@ func TestInviteBotHintNamesBothKeyForms(t *testing.T) {
 		}
 	}
 }
+
+// A seat sitting the round out (SI-5) is marked so in the seat list while
+// its person owns it; once they left and a bot took the seat for good, the
+// bot's seat sits nothing out: in every language, narrow and wide.
+func TestBotSeatDoesNotSitOut(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, size := range [][2]int{{80, 24}, {200, 50}} {
+			m := midTrick(t, testModel(size[0], size[1], Settings{Lang: lang}))
+			mark := m.tx.get("sits out")
+			for _, c := range []struct {
+				kind tables.SeatKind
+				want int
+			}{{tables.Away, 1}, {tables.Bot, 0}} {
+				s := m.table.snap
+				s.Seats = slices.Clone(s.Seats)
+				s.Seats[1].Kind = c.kind
+				v := *s.View.(*trick.View)
+				v.SatOut = make([]bool, v.Players)
+				v.SatOut[1] = true
+				s.View, s.Version = &v, s.Version+1
+				m.table.snapshot(s)
+				m.drawn = ""
+				if got := strings.Count(plainView(m), mark); got != c.want {
+					t.Errorf("%s %dx%d, seat 2 %s: %q %d times, want %d:\n%s", lang, size[0], size[1], c.kind, mark, got, c.want, plainView(m))
+				}
+			}
+		}
+	}
+}

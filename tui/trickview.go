@@ -11,6 +11,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/cards"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 func (tm *tableModel) trickKeys(v *trick.View) []binding {
@@ -671,13 +672,20 @@ func (tm *tableModel) trickRow(v *trick.View, i int) string {
 	} else if v.Foreheads != nil && i == v.Seat && !tm.replaying { // a replay shows the card until it is played
 		extra = "  " + st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
 	}
-	if v.SatOut != nil && v.SatOut[i] {
+	if tm.sitsOut(v, i) {
 		extra += st.Subtle.Render("  " + tx.get("sits out"))
 	}
 	if i == v.Dealer {
 		extra += st.Subtle.Render("  " + tx.get("dealer"))
 	}
 	return fmt.Sprintf(" %s%s %4s %6s %7d%s\n", mark, padRight(name, 26), bid, padLeft(tricks, 6), v.Totals[i], extra)
+}
+
+// sitsOut reports whether the seat list marks seat i as sitting the round
+// out (SI-5): not once a bot took the seat for good (its person left).
+func (tm *tableModel) sitsOut(v *trick.View, i int) bool {
+	bot := i < len(tm.snap.Seats) && tm.snap.Seats[i].Kind == tables.Bot
+	return v.SatOut != nil && i < len(v.SatOut) && v.SatOut[i] && !bot
 }
 
 // seatScore is a seat's bid and tricks, coloured on track / over / under.
@@ -801,7 +809,7 @@ func (tm *tableModel) trickSeatKey(v *trick.View, i int) trickSeatKey {
 	key := trickSeatKey{
 		seat: tm.seatKey(i), turn: v.Turn == i, bid: v.Bids[i], tricks: v.Tricks[i], total: v.Totals[i],
 		foreheads: v.Foreheads != nil, mine: i == v.Seat, dealer: i == v.Dealer,
-		satOut: v.SatOut != nil && v.SatOut[i], naming: trumpNamer(v) == i,
+		satOut: tm.sitsOut(v, i), naming: trumpNamer(v) == i,
 		won: tm.trickWinner(v) == i,
 	}
 	if v.Foreheads != nil {
@@ -832,7 +840,7 @@ func (tm *tableModel) trickSeat(v *trick.View, i int) seatBlock {
 		extra = tx.get("forehead:") + " " + st.Card(v.Foreheads[i])
 	case v.Foreheads != nil && i == v.Seat && !tm.replaying: // a replay shows the card until it is played
 		extra = st.Back() + st.Subtle.Render(" "+tx.get("on your forehead"))
-	case v.SatOut != nil && v.SatOut[i]:
+	case tm.sitsOut(v, i):
 		extra = st.Subtle.Render(tx.get("sits out"))
 	case i == v.Dealer:
 		extra = st.Subtle.Render(tx.get("dealer"))
