@@ -5,8 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // fitList shortens long lists to runs, and a bid left out still shows.
@@ -70,5 +74,54 @@ func TestBlindRoundDealerPromptLeavesTheHookOut(t *testing.T) {
 		if !strings.Contains(p, "("+want+")") || strings.Contains(p, "0–10") {
 			t.Errorf("%s: the prompt %q does not list the bids %s (%d is forbidden)", lang, p, want, hole)
 		}
+	}
+}
+
+// bidTable is a table that takes the moves sent to it.
+type bidTable struct {
+	tables.Handle
+	moves []engine.Move
+}
+
+func (b *bidTable) Move(_ tables.Player, m engine.Move) error {
+	b.moves = append(b.moves, m)
+	return nil
+}
+
+// The key bar names the bids there are, two digits and all ("0-13 bid",
+// not "0-9"), in every language, and two digits typed make one bid of 13.
+func TestBidKeysNameTheWholeRange(t *testing.T) {
+	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool {
+		v, ok := g.View(0).(*trick.View)
+		return ok && v.Cards == 13 && v.Phase == trick.PhaseBid && g.Next() == 0
+	})
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Singularity", 0))
+		b := &bidTable{}
+		m.table.t = b
+		want := "0-13 " + m.tx.get("bid")
+		if bar := lastLines(plainView(m), tableKeyRows); !strings.Contains(bar, want) {
+			t.Errorf("%s: the key bar does not say %q:\n%s", lang, want, bar)
+		}
+		m.Update(keyMsg("1"))
+		m.Update(keyMsg("3"))
+		if p := ansi.Strip(m.table.trickPrompt(m.table.snap.View.(*trick.View))); !strings.Contains(p, "13▏") {
+			t.Errorf("%s: after 1 and 3 the prompt says %q", lang, p)
+		}
+		_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		if cmd == nil {
+			t.Fatalf("%s: enter sent no bid", lang)
+		}
+		cmd()
+		if !slices.Equal(b.moves, []engine.Move{engine.BidMove(13)}) {
+			t.Errorf("%s: 1 3 enter sent %v, want a bid of 13", lang, b.moves)
+		}
+	}
+	forehead := playTo(t, "specialrounds", 4, 3, func(g engine.Game) bool {
+		v, ok := g.View(0).(*trick.View)
+		return ok && v.Modifier == trick.Forehead && v.Phase == trick.PhaseBid && g.Next() == 0
+	})
+	if k := bidKeys(forehead.View(0).(*trick.View)); k != "0-1" {
+		t.Errorf("the forehead round's bid keys are %q, want 0-1", k)
 	}
 }

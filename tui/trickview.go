@@ -18,7 +18,7 @@ func (tm *tableModel) trickKeys(v *trick.View) []binding {
 	tx := tm.m.tx
 	switch v.Phase {
 	case trick.PhaseBid:
-		return []binding{{"0-9", tx.get("bid")}, {"enter", tx.get("confirm")}}
+		return []binding{{bidKeys(v), tx.get("bid")}, {"enter", tx.get("confirm")}}
 	case trick.PhaseTrump:
 		k := suitKeys(tx.lang)
 		bs := []binding{{strings.Join(k[:4], " "), tx.get("name trump")}}
@@ -33,6 +33,23 @@ func (tm *tableModel) trickKeys(v *trick.View) []binding {
 		return []binding{{"←→", tx.get("choose")}, {"enter", tx.get("play")}}
 	}
 	return nil
+}
+
+// bidKeys is the range of bids the key bar names: the lowest to the
+// highest the player may bid now ("0-13": two digits, then enter), or to
+// the cards in hand before their turn.
+func bidKeys(v *trick.View) string {
+	lo, hi := 0, v.Cards
+	if n := len(v.Legal); n > 0 && v.Legal[0].Kind == engine.Bid {
+		lo, hi = v.Legal[0].N, v.Legal[0].N
+		for _, mv := range v.Legal {
+			lo, hi = min(lo, mv.N), max(hi, mv.N)
+		}
+	}
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
 }
 
 func (tm *tableModel) trickKey(v *trick.View, k tea.KeyMsg) tea.Cmd {
