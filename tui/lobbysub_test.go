@@ -427,3 +427,34 @@ func TestPlayAgainDropsTheWelcomeBack(t *testing.T) {
 		m.cleanup()
 	}
 }
+
+// The lobby's key bar names every key of the lobby, : too, at every width
+// from 80 to 200 columns, in every language: with tables and without, for
+// an admin, with the history and ratings of an archive.
+func TestLobbyKeyBarNamesEveryKeyAtEveryWidth(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, full := range []bool{false, true} {
+			for w := 80; w <= 200; w++ {
+				m := testModel(w, 24, Settings{Lang: lang})
+				m.lobbyOpening = false
+				if full {
+					m = withLobby(t, m)
+					m.app.SetArchive(&fakeArchive{})
+					m.app.SetAdmins([]string{m.player.ID})
+				}
+				view := stripANSI(m.View())
+				checkFits(t, "lobby", view, w, 24)
+				bar := lastLines(view, lobbyKeyRows)
+				keys := m.lobbyKeys()
+				if !slices.ContainsFunc(keys, func(b binding) bool { return b.keys == ":" }) {
+					t.Fatalf("%s: the lobby's keys leave out :", lang)
+				}
+				for _, k := range keys {
+					if key := k.keys + " " + k.does; !strings.Contains(bar, key) {
+						t.Fatalf("%s at %d columns (tables, admin, archive: %v): the key bar leaves out %q:\n%s", lang, w, full, key, view)
+					}
+				}
+			}
+		}
+	}
+}

@@ -13,9 +13,10 @@ import (
 	"github.com/cardroom/cardroom/tables"
 )
 
-// lobbyKeyRows is how many lines the lobby's key bar may take: on one, at
-// 80 columns, some of its keys would have to be left out.
-const lobbyKeyRows = 2
+// lobbyKeyRows is how many lines the lobby's key bar may take: on fewer, at
+// 80 columns, some of its keys would have to be left out (an admin's, with
+// history and ratings, in German).
+const lobbyKeyRows = 3
 
 func (m *model) lobbyKeys() []binding {
 	if m.codeIn != nil {
@@ -32,7 +33,7 @@ func (m *model) lobbyKeys() []binding {
 		bs = append(bs, binding{"f", m.tx.get("filter")})
 	}
 	if m.isAdmin() { // first: a bar too long for its lines is cut
-		bs = append(bs, binding{"a", m.tx.get("admin")}) // ":" works here too; the admin screen lists it
+		bs = append(bs, binding{"a", m.tx.get("admin")})
 	}
 	bs = append(bs,
 		binding{"n", m.tx.get("new table")},
@@ -44,6 +45,7 @@ func (m *model) lobbyKeys() []binding {
 		bs = append(bs, binding{"h", m.tx.get("history")}, binding{"r", m.tx.get("ratings")})
 	}
 	bs = append(bs,
+		binding{":", m.tx.get("command")},
 		binding{"?", m.tx.get("help")},
 		binding{"q", m.tx.get("quit")},
 	)
