@@ -190,7 +190,8 @@ func (m *model) lobbyView() string {
 	} else if len(ts) == 0 {
 		b.WriteString("  " + fit(tx.get("No tables yet. Press n to create one, or 1–4 for quick play against bots."), w-2) + "\n")
 	} else {
-		header := fmt.Sprintf("  %-8s %-15s %6s %5s %5s %6s %6s  %s", tx.get("TABLE"), tx.get("GAME"), tx.get("PEOPLE"), tx.get("BOTS"), tx.get("FREE"), tx.get("ROUND"), tx.get("WATCH"), tx.get("STATE"))
+		cw := lobbyColumns(tx)
+		header := fmt.Sprintf("  %-8s %-15s %*s %*s %*s %*s %*s  %s", tx.get("TABLE"), tx.get("GAME"), cw[0], tx.get("PEOPLE"), cw[1], tx.get("BOTS"), cw[2], tx.get("FREE"), cw[3], tx.get("ROUND"), cw[4], tx.get("WATCH"), tx.get("STATE"))
 		b.WriteString(st.Subtle.Render(fit(header, w)) + "\n")
 		keyRows := min(lobbyKeyRows, len(packKeys(m.lobbyKeys(), w))) // the frame's, or more: its bar may be wider
 		rows := m.height - 10 - keyRows - max(1, len(note)) - len(m.app.admin.motd) - min(1, len(m.app.admin.motd))
@@ -212,7 +213,7 @@ func (m *model) lobbyView() string {
 			if t.Holds(m.player.ID) {
 				id += " " + seatMark(st)
 			}
-			line := fmt.Sprintf("%s %s %6d %5d %5d %6s %6d  %s", cell(id, 8), cell(gameTitle(tx, t.Title), 15), t.Humans, t.Bots, t.Free, round, t.Spectators, state)
+			line := fmt.Sprintf("%s %s %*d %*d %*d %*s %*d  %s", cell(id, 8), cell(gameTitle(tx, t.Title), 15), cw[0], t.Humans, cw[1], t.Bots, cw[2], t.Free, cw[3], round, cw[4], t.Spectators, state)
 			if i == m.lobbySel {
 				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, w-2)) + "\n")
 			} else {
@@ -238,6 +239,14 @@ func (m *model) lobbyView() string {
 	}
 	b.WriteString(m.commandLine(w))
 	return b.String()
+}
+
+// lobbyColumns are the widths of the table list's number columns (people,
+// bots, free, round, watching): each heading with two spaces at least
+// before it, in every language ("RUNDE  ZUSCH.").
+func lobbyColumns(tx *text) [5]int {
+	w := func(least int, key string) int { return max(least, visibleWidth(tx.get(key))+1) }
+	return [5]int{max(6, visibleWidth(tx.get("PEOPLE"))), w(5, "BOTS"), w(5, "FREE"), w(6, "ROUND"), w(6, "WATCH")} // people: after the game's column, which leaves room
 }
 
 // lobbyNote is what goes under the table list, in at most three lines of
