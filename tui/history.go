@@ -150,7 +150,18 @@ func (m *model) historyView() string {
 	case len(h.games) == 0:
 		b.WriteString(tx.get("No finished games yet. Play one: they are kept here.") + "\n")
 	default:
-		b.WriteString(st.Subtle.Render(fmt.Sprintf("  %-6s %-16s %-15s %5s %7s  %s", tx.get("GAME #"), tx.get("ENDED"), tx.get("GAME"), tx.get("PLACE"), tx.get("TOTAL"), tx.get("PLAYERS"))) + "\n")
+		titleOf := func(g store.Game) string {
+			if r, err := m.app.reg.Lookup(g.Ruleset); err == nil {
+				return gameTitle(tx, r.Title)
+			}
+			return g.Ruleset
+		}
+		gw := max(6, visibleWidth(tx.get("GAME #"))+1) // two spaces at least before the next heading, and after the date
+		tw := visibleWidth(tx.get("GAME")) + 1         // as wide as the titles listed: the players' names get the rest
+		for _, g := range h.games {
+			tw = max(tw, visibleWidth(titleOf(g)))
+		}
+		b.WriteString(st.Subtle.Render(fmt.Sprintf("  %-*s %-17s %-*s %5s %7s  %s", gw, tx.get("GAME #"), tx.get("ENDED"), tw, tx.get("GAME"), tx.get("PLACE"), tx.get("TOTAL"), tx.get("PLAYERS"))) + "\n")
 		rows := m.height - 10 - len(h.profile) // a line under the list for finishedLine
 		first := max(0, min(h.sel-rows+1, len(h.games)-rows))
 		for i := first; i < len(h.games) && i < first+rows; i++ {
@@ -166,11 +177,7 @@ func (m *model) historyView() string {
 			if h.unfinished[g.ID] {
 				place = "-" // nobody placed: the game was not played to its end
 			}
-			title := g.Ruleset
-			if r, err := m.app.reg.Lookup(g.Ruleset); err == nil {
-				title = gameTitle(tx, r.Title)
-			}
-			line := fmt.Sprintf("%-6d %-16s %-15s %5s %7s  %s", g.ID, g.Ended.UTC().Format("2006-01-02 15:04"), title, place, total, strings.Join(names, ", "))
+			line := fmt.Sprintf("%-*d %-17s %-*s %5s %7s  %s", gw, g.ID, g.Ended.UTC().Format("2006-01-02 15:04"), tw, titleOf(g), place, total, strings.Join(names, ", "))
 			if i == h.sel {
 				b.WriteString(st.Key.Render(cursorMark(st)) + st.Selected.Render(fit(line, m.width-2)) + "\n")
 			} else {

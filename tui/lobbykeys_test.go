@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -41,42 +42,52 @@ func TestLobbyBarShowsEveryKeyAt80Columns(t *testing.T) {
 
 // The lobby's table list keeps two spaces at least between two headings,
 // in every language, at 80 and at 200 columns, and each row's figures end
-// under their heading.
-func TestLobbyHeadingsKeepTheirGaps(t *testing.T) {
-	gap := regexp.MustCompile(`\S+( \S+)*`) // a heading: words one space apart
+// under their heading; so does the list of past games.
+func TestListHeadingsKeepTheirGaps(t *testing.T) {
 	for _, lang := range []string{"en", "de", "nl"} {
 		for _, w := range []int{80, 200} {
 			m := withLobby(t, testModel(w, 24, Settings{Lang: lang}))
 			m.lobbyOpening = false
-			lines := strings.Split(plainView(m), "\n")
-			h := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, m.tx.get("TABLE")) })
-			if h < 0 {
-				t.Fatalf("%s at %d: no table list:\n%s", lang, w, plainView(m))
-			}
-			header := lines[h]
-			heads := []string{"TABLE", "GAME", "PEOPLE", "BOTS", "FREE", "ROUND", "WATCH", "STATE"}
-			got := gap.FindAllString(header, -1)
-			if len(got) != len(heads) {
-				t.Errorf("%s at %d: the headings %q run together (want %d)", lang, w, got, len(heads))
-				continue
-			}
-			for i, k := range heads {
-				if got[i] != m.tx.get(k) {
-					t.Errorf("%s at %d: heading %d is %q, want %q", lang, w, i, got[i], m.tx.get(k))
-				}
-			}
-			idx := gap.FindAllStringIndex(header, -1)
-			for _, row := range lines[h+1 : h+1+len(m.lobbyU.Tables)] {
-				cells := gap.FindAllStringIndex(row, -1)
-				ends := map[int]bool{}
-				for _, c := range cells {
-					ends[visibleWidth(row[:c[1]])] = true // columns, not bytes: ▸ and ★ take several
-				}
-				for i := 2; i <= 6; i++ { // the figures, right-aligned
-					if !ends[visibleWidth(header[:idx[i][1]])] {
-						t.Errorf("%s at %d: no figure ends under %q:\n%s\n%s", lang, w, got[i], header, row)
-					}
-				}
+			checkHeadings(t, fmt.Sprintf("%s lobby at %d", lang, w), m, []string{"TABLE", "GAME", "PEOPLE", "BOTS", "FREE", "ROUND", "WATCH", "STATE"}, []int{2, 3, 4, 5, 6}, len(m.lobbyU.Tables))
+			m = testModel(w, 24, Settings{Lang: lang})
+			m.app.SetArchive(&fakeArchive{game: finishedGame(t)})
+			m.Update(m.lobbyKey(keyMsg("h"))())
+			checkHeadings(t, fmt.Sprintf("%s history at %d", lang, w), m, []string{"GAME #", "ENDED", "GAME", "PLACE", "TOTAL", "PLAYERS"}, []int{3, 4}, 1)
+		}
+	}
+}
+
+// checkHeadings finds the line of the headings (keys) on m's screen and
+// checks that two spaces at least part each from the next, and that each
+// of the n rows under it has a figure ending under each heading of right.
+func checkHeadings(t *testing.T, name string, m *model, keys []string, right []int, n int) {
+	t.Helper()
+	cell := regexp.MustCompile(`\S+( \S+)*`) // a heading or a cell: words one space apart
+	lines := strings.Split(plainView(m), "\n")
+	h := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, m.tx.get(keys[0])) })
+	if h < 0 || h+n >= len(lines) {
+		t.Fatalf("%s: no list:\n%s", name, plainView(m))
+	}
+	header := lines[h]
+	got := cell.FindAllString(header, -1)
+	if len(got) != len(keys) {
+		t.Errorf("%s: the headings %q run together (want %d)", name, got, len(keys))
+		return
+	}
+	for i, k := range keys {
+		if got[i] != m.tx.get(k) {
+			t.Errorf("%s: heading %d is %q, want %q", name, i, got[i], m.tx.get(k))
+		}
+	}
+	idx := cell.FindAllStringIndex(header, -1)
+	for _, row := range lines[h+1 : h+1+n] {
+		ends := map[int]bool{}
+		for _, c := range cell.FindAllStringIndex(row, -1) {
+			ends[visibleWidth(row[:c[1]])] = true // columns, not bytes: ▸ and ★ take several
+		}
+		for _, i := range right {
+			if !ends[visibleWidth(header[:idx[i][1]])] {
+				t.Errorf("%s: no figure ends under %q:\n%s\n%s", name, got[i], header, row)
 			}
 		}
 	}
