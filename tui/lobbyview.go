@@ -410,8 +410,20 @@ func (m *model) helpView() string {
 		lines = append(lines, tx.get("  Admins: :kick NAME, :ban NAME [DURATION], :unban NAME|KEY|IP, :announce TEXT."))
 	}
 	if atTable {
-		cmds := tx.get("Commands here:") + " " + strings.Join(m.table.commandHelp(), ", ") + "."
+		var cs []string
+		glue := strings.NewReplacer(" ", "\u00a0", "-", "\u2011") // no-break space and hyphen until the wrap is done
+		for _, c := range m.table.commandHelp() {                 // a command and its arguments on one line
+			syntax, what, ok := strings.Cut(c, " (")
+			c = glue.Replace(syntax)
+			if ok {
+				c += " (" + what
+			}
+			cs = append(cs, c)
+		}
+		cmds := tx.get("Commands here:") + " " + strings.Join(cs, ", ") + "."
+		unglue := strings.NewReplacer("\u00a0", " ", "\u2011", "-")
 		for i, l := range wrapText(cmds, max(m.width-2, 20), 4) {
+			l = unglue.Replace(l)
 			if i > 0 {
 				l = "  " + l
 			}

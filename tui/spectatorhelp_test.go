@@ -1,11 +1,15 @@
 package tui
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/tables"
 )
 
 // A spectator's help offers only what a spectator can use: no seat to give
@@ -37,6 +41,70 @@ func TestSpectatorHelpHasNoSeat(t *testing.T) {
 		} {
 			if !strings.Contains(help, want) {
 				t.Errorf("%s: a spectator's help lacks %q:\n%s", lang, want, help)
+			}
+		}
+	}
+}
+
+// No help screen splits a command from its arguments (":bot" at the end of
+// one line, "N" on the next), in any language, at 80 columns and wider: in
+// the lobby, and at a table for each set of commands its help lists.
+func TestHelpKeepsACommandWithItsArguments(t *testing.T) {
+	bare := regexp.MustCompile(`(^|\s):[a-z]+$`) // a command with nothing after it on its line
+	check := func(name string, m *model, w int) {
+		t.Helper()
+		v := plainView(m)
+		checkFits(t, name, m.View(), w, 24)
+		lines := strings.Split(v, "\n")
+		for i, l := range lines {
+			if bare.MatchString(strings.TrimRight(l, " ")) && i+1 < len(lines) {
+				t.Errorf("%s: a command ends a line, its arguments on the next:\n%s\n%s", name, l, lines[i+1])
+			}
+		}
+		if m.table == nil {
+			return
+		}
+		for _, c := range m.table.commandHelp() {
+			syntax, _, _ := strings.Cut(c, " (")
+			if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, syntax) }) {
+				t.Errorf("%s: %q is not whole on one line:\n%s", name, syntax, v)
+			}
+		}
+	}
+	tableCases := []struct {
+		name string
+		set  func(s *tables.Snapshot)
+	}{
+		{"seated", func(s *tables.Snapshot) { s.YouHost = false }},
+		{"host of a waiting private table", func(s *tables.Snapshot) { s.Private, s.Phase = true, tables.Waiting }},
+		{"host with penalties", func(s *tables.Snapshot) { s.Ruleset = "boerenbridge" }},
+		{"away", func(s *tables.Snapshot) {
+			s.Seats = slices.Clone(s.Seats)
+			s.Seats[s.You].Kind = tables.Away
+		}},
+		{"watching", func(s *tables.Snapshot) { s.You, s.YouHost = engine.Spectator, false }},
+	}
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, admin := range []bool{false, true} {
+			for w := 80; w <= 120; w++ {
+				m := withLobby(t, testModel(w, 24, Settings{Lang: lang}))
+				if admin {
+					m.app.SetAdmins([]string{m.player.ID})
+				}
+				m.Update(keyMsg("?"))
+				check(fmt.Sprintf("%s lobby help at %d (admin %v)", lang, w, admin), m, w)
+				for _, c := range tableCases {
+					m := midTrick(t, testModel(w, 24, Settings{Lang: lang}))
+					if admin {
+						m.app.SetAdmins([]string{m.player.ID})
+					}
+					s := m.table.snap
+					c.set(&s)
+					s.Version++
+					m.table.snapshot(s)
+					m.Update(keyMsg("?"))
+					check(fmt.Sprintf("%s table help, %s, at %d (admin %v)", lang, c.name, w, admin), m, w)
+				}
 			}
 		}
 	}
