@@ -1,12 +1,16 @@
 package tui
 
 import (
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardroom/cardroom/tables"
 )
 
 // lineInput is a one-line text input (chat, a command, a form field, an
@@ -38,10 +42,10 @@ func newLineInput(value string, limit int, allow func(rune) bool) *lineInput {
 // update edits the input with a key other than enter and esc; it reports
 // whether typed or pasted runes were left out because the input is full.
 func (in *lineInput) update(k tea.KeyMsg) (full bool) {
-	if in.allow != nil && (k.Type == tea.KeyRunes || k.Type == tea.KeySpace) {
+	if k.Type == tea.KeyRunes || k.Type == tea.KeySpace {
 		rs := k.Runes[:0:0]
 		for _, r := range k.Runes {
-			if in.allow(r) {
+			if (in.allow == nil || in.allow(r)) && !unicode.Is(unicode.Cf, r) { // no bidi overrides, no invisible joiners: a sent line loses them (tables.Clean)
 				rs = append(rs, r)
 			}
 		}
@@ -75,12 +79,12 @@ func (in *lineInput) view(w int) string {
 	s := in.ti.Value()
 	room := w - 1 // the mark
 	pos := in.ti.Position()
-	if len(s) <= room && (pos == len(s) || isASCII(s)) { // the common case: short, plain, the cursor at the end
+	if len(s) <= room && isPlainASCII(s) { // the common case: short and plain
 		return s[:pos] + "▏" + s[pos:]
 	}
 	v := []rune(s)
 	pos = min(pos, len(v))
-	before, after := string(v[:pos]), string(v[pos:])
+	before, after := shownText(string(v[:pos])), shownText(string(v[pos:]))
 	bw, aw := ansi.StringWidth(before), ansi.StringWidth(after)
 	if bw+aw <= room {
 		return before + "▏" + after
@@ -103,11 +107,28 @@ func (in *lineInput) view(w int) string {
 	return before + "▏" + after
 }
 
-func isASCII(s string) bool {
+// isPlainASCII reports whether s is printable ASCII only.
+func isPlainASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
+		if s[i] < 0x20 || s[i] >= 0x7f {
 			return false
 		}
 	}
 	return true
+}
+
+// shownText is typed text as the input line draws it: without what a sent
+// line loses (tables.Clean: escape sequences, control characters, bidi
+// overrides and other format characters), a tab or line break as a space,
+// but every space kept, so the cursor stays where it was typed.
+func shownText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == 0x2028 || r == 0x2029:
+			return ' '
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r == utf8.RuneError || unicode.Is(unicode.Cf, r):
+			return -1
+		}
+		return r
+	}, tables.StripEscapes(s))
 }

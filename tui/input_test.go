@@ -227,3 +227,72 @@ func TestPastedEscapesAreLeftOutWhole(t *testing.T) {
 		t.Errorf("the chat line after the paste: %q", got)
 	}
 }
+
+// An input line never draws what a sent line loses (tables.Clean): a bidi
+// override, another format character, a control character or an escape
+// sequence is neither taken when typed nor drawn when the text holds it,
+// and the cursor stays where it was; tabs and line breaks show as spaces.
+func TestLineInputDrawsOnlyWhatIsSent(t *testing.T) {
+	bad := []string{"\u202e", "\u202d", "\u2066", "\u200b", "\u00ad", "\x1b[31m", "\x1b]0;t\a", "\a", "\x7f", "\u009b1m", "\x00"}
+	in := newLineInput("", 200, nil)
+	for _, b := range bad {
+		typeKeys(in, runes("x"+b+"y"))
+	}
+	if got := in.value(); strings.ContainsAny(got, "\u202e\u202d\u2066\u200b\u00ad\x1b\a\x7f\u009b\x00") {
+		t.Errorf("typed, the input holds %q", got)
+	}
+	for _, b := range bad {
+		in.ti.SetValue("ab" + b + "cd\tef")
+		in.ti.SetCursor(2)
+		for _, w := range []int{8, 80} {
+			v := in.view(w)
+			if strings.ContainsAny(v, "\u202e\u202d\u2066\u200b\u00ad\x1b\a\x7f\u009b\x00") || !strings.HasPrefix(v, "ab▏") {
+				t.Errorf("%q in the text: view(%d) = %q", b, w, v)
+			}
+		}
+	}
+	in.ti.SetValue("a\tb\nc")
+	in.ti.CursorEnd()
+	if v := in.view(80); v != "a b c▏" {
+		t.Errorf("tab and line break: view = %q", v)
+	}
+}
+
+// The chat line, the : command line (at a table, in the lobby, on the
+// admin screen) and a form's text field show no bidi override typed into
+// them, at 80 columns and at 200.
+func TestTextInputsShowNoBidiOverride(t *testing.T) {
+	const rlo = "\u202e"
+	typed := "abc" + rlo + "def"
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		w, h := size[0], size[1]
+		for _, open := range []string{"/", ":"} {
+			m := midTrick(t, testModel(w, h, Settings{}))
+			m.Update(runes(open))
+			m.Update(runes(typed))
+			if v := m.View(); strings.Contains(v, rlo) || !strings.Contains(ansi.Strip(v), "abcdef▏") {
+				t.Errorf("%s at the table, %dx%d: the line shows %q:\n%s", open, w, h, typed, ansi.Strip(v))
+			}
+		}
+		m := testModel(w, h, Settings{})
+		m.lobbyOpening = false
+		m.Update(runes(":"))
+		m.Update(runes(typed))
+		if v := m.View(); strings.Contains(v, rlo) || !strings.Contains(ansi.Strip(v), "abcdef▏") {
+			t.Errorf(": in the lobby, %dx%d: the line shows %q:\n%s", w, h, typed, ansi.Strip(v))
+		}
+		m = testModel(w, h, Settings{})
+		m.form, m.screen = m.newForm("singularity"), createScreen
+		for i, spec := range m.form.ruleset().Options {
+			if spec.Name == "special_rounds" {
+				m.form.cursor = i + 2
+			}
+		}
+		m.Update(runes("e"))
+		m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
+		m.Update(runes(typed))
+		if v := m.View(); !m.form.editing || strings.Contains(v, rlo) || !strings.Contains(ansi.Strip(v), "abcdef▏") {
+			t.Errorf("the form's text field, %dx%d: shows %q:\n%s", w, h, typed, ansi.Strip(v))
+		}
+	}
+}
