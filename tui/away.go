@@ -107,10 +107,13 @@ func botPlaysFor(s tables.Snapshot) bool {
 // ("" when they are not away).
 func (tm *tableModel) awayLine() string {
 	s := tm.snap
-	if s.Phase != tables.Playing || s.You < 0 || s.You >= len(s.Seats) || s.Seats[s.You].Kind != tables.Away {
+	if !tm.awaySeat() {
 		return ""
 	}
 	tx := tm.m.tx
+	if tm.sittingOut() && tm.lastRound() { // no next round to be back for
+		return tx.get("You are away: your bot plays this last round for you.")
+	}
 	if tm.sittingOut() {
 		return tx.get("You are away: press any key to be back next round. Your bot plays this one.")
 	}
@@ -126,6 +129,13 @@ func (tm *tableModel) awayLine() string {
 	return tx.get("You are away: press any key to play. Your bot plays meanwhile.")
 }
 
+// awaySeat reports whether the player's own seat is away in the game in
+// play, as the snapshot has it: the away line (awayLine) is shown.
+func (tm *tableModel) awaySeat() bool {
+	s := tm.snap
+	return s.Phase == tables.Playing && s.You >= 0 && s.You < len(s.Seats) && s.Seats[s.You].Kind == tables.Away
+}
+
 // sittingOut reports whether the player's seat sits the round in play out
 // (SI-5): its bot plays the round, and the player's moves are refused.
 func (tm *tableModel) sittingOut() bool {
@@ -134,11 +144,22 @@ func (tm *tableModel) sittingOut() bool {
 	return ok && s.Phase == tables.Playing && v.Seat >= 0 && v.Seat < len(v.SatOut) && v.SatOut[v.Seat]
 }
 
-// sitOutLine says the player sits the round out and who plays it; a
-// replay names the seat.
+// lastRound reports whether the round in play is the game's last.
+func (tm *tableModel) lastRound() bool {
+	v, ok := tm.snap.View.(*trick.View)
+	return ok && v.Round >= v.Rounds
+}
+
+// sitOutLine says the player sits the round out and who plays it, and that
+// they are back next round when there is one; a replay names the seat. An
+// away player reads the away line instead (awayLine): they are not back
+// next round unless they press a key.
 func (tm *tableModel) sitOutLine() string {
-	if tm.replaying {
+	switch {
+	case tm.replaying:
 		return tm.m.tx.f("%s sits this round out: a bot plays it.", tm.plainName(tm.snap.You))
+	case tm.lastRound():
+		return tm.m.tx.get("You sit this last round out: your bot plays it.")
 	}
 	return tm.m.tx.get("You sit this round out: your bot plays it; you are back next round.")
 }

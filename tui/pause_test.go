@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -390,6 +391,58 @@ func TestRoundSummaryShowsEverySeatAt80(t *testing.T) {
 		for i, sc := range s.View.(*trick.View).Sheet[0].Scores {
 			if want := fmt.Sprintf("Longname%d %+d", i, sc); !strings.Contains(screen, want) {
 				t.Errorf("%s: %q is not on the screen:\n%s", lang, want, screen)
+			}
+		}
+	}
+}
+
+// Sitting a round out, a player reads one true line, in every language: an
+// away player only the away line (they are not back next round unless they
+// press a key), one who is back that they are back next round; in the last
+// round neither promises a next round.
+func TestSittingOutSaysOneTrueLine(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		for _, c := range []struct {
+			away, last bool
+			want       string
+		}{
+			{true, false, "You are away: press any key to be back next round. Your bot plays this one."},
+			{true, true, "You are away: your bot plays this last round for you."},
+			{false, false, "You sit this round out: your bot plays it; you are back next round."},
+			{false, true, "You sit this last round out: your bot plays it."},
+		} {
+			m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+			s := m.table.snap
+			v := *s.View.(*trick.View)
+			v.SatOut = make([]bool, v.Players)
+			v.SatOut[0] = true
+			if c.last {
+				v.Round = v.Rounds
+			}
+			s.Seats = slices.Clone(s.Seats)
+			if c.away {
+				s.Seats[0].Kind = tables.Away
+			}
+			s.View, s.Version = &v, s.Version+1
+			m.table.snapshot(s)
+			m.drawn = ""
+			screen := plainView(m)
+			name := fmt.Sprintf("%s, away %v, last round %v", lang, c.away, c.last)
+			if want := m.tx.get(c.want); !strings.Contains(screen, want) {
+				t.Errorf("%s: the screen does not say %q:\n%s", name, want, screen)
+			}
+			for _, other := range []string{
+				"You are away: press any key to be back next round. Your bot plays this one.",
+				"You are away: your bot plays this last round for you.",
+				"You sit this round out: your bot plays it; you are back next round.",
+				"You sit this last round out: your bot plays it.",
+			} {
+				if other != c.want && strings.Contains(screen, m.tx.get(other)) {
+					t.Errorf("%s: the screen says %q too:\n%s", name, m.tx.get(other), screen)
+				}
+			}
+			if strings.Contains(screen, m.tx.get("You sit this round out: your bot plays it; you are back next round.")) && c.last {
+				t.Errorf("%s: a next round promised in the last:\n%s", name, screen)
 			}
 		}
 	}

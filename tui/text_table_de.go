@@ -68,4 +68,6 @@ var tableDE = map[string]string{
 	"Penalties given: %s":     "Strafen: %s",
 	"%s on the forehead":      "%s an der Stirn",
 	"won the trick":           "hat den Stich",
+	"You sit this last round out: your bot plays it.":       "Du setzt diese letzte Runde aus: Dein Bot spielt sie.",
+	"You are away: your bot plays this last round for you.": "Du bist weg: Diese letzte Runde spielt dein Bot für dich.",
 }

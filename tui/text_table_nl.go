@@ -68,4 +68,6 @@ var tableNL = map[string]string{
 	"Penalties given: %s":     "Straffen: %s",
 	"%s on the forehead":      "%s op het voorhoofd",
 	"won the trick":           "heeft de slag",
+	"You sit this last round out: your bot plays it.":       "Je zit deze laatste ronde uit: je bot speelt hem.",
+	"You are away: your bot plays this last round for you.": "Je bent weg: deze laatste ronde speelt je bot voor je.",
 }

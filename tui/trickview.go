@@ -334,7 +334,7 @@ func (tm *tableModel) trickHand(v *trick.View, above int) string {
 // trickPrompt says what the player is asked to do now.
 func (tm *tableModel) trickPrompt(v *trick.View) string {
 	st, tx := tm.m.st, tm.m.tx
-	if tm.sittingOut() {
+	if tm.sittingOut() && !tm.awaySeat() { // away: the away line says it (awayLine)
 		return st.Warn.Render(fit(tm.sitOutLine(), tm.width()))
 	}
 	if tm.snap.Paused && v.Turn == v.Seat && v.Seat >= 0 && tm.replaying {
