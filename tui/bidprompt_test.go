@@ -125,3 +125,84 @@ func TestBidKeysNameTheWholeRange(t *testing.T) {
 		t.Errorf("the forehead round's bid keys are %q, want 0-1", k)
 	}
 }
+
+// The dealer hook's few words name the right number, in every language, at
+// 80 columns: before the dealer's turn the total the bids may not reach
+// ("bids may not total 10" beside a special round), at the dealer's turn
+// the one bid the dealer may not make ("you" to the dealer, when there is
+// room); at 200 columns the rule in a whole sentence where it fits.
+func TestHookNoteNamesTheForbiddenBid(t *testing.T) {
+	for _, c := range []struct {
+		ruleset, title string
+		players        int
+		seed           uint64
+		round          func(v *trick.View) bool
+		first          int // the first bid; the others bid 0
+	}{
+		{"specialrounds", "Special Rounds", 4, 3, func(v *trick.View) bool { return v.Modifier == trick.Blind }, 8},
+		{"specialrounds", "Special Rounds", 4, 5, func(v *trick.View) bool { return v.Modifier == trick.Forehead }, 0},
+		{"boerenbridge", "Boerenbridge", 4, 1, func(v *trick.View) bool { return v.Modifier == trick.Ordinary && v.Cards >= 5 }, 3},
+	} {
+		g := midGame(t, c.ruleset, c.players, nil, c.seed, func(g engine.Game) bool {
+			v, ok := g.View(0).(*trick.View)
+			return ok && v.Hook && c.round(v) && v.Phase == trick.PhaseBid && g.Next() != v.Dealer && !slices.ContainsFunc(v.Bids, func(b int) bool { return b != trick.NoBid })
+		})
+		v := g.View(0).(*trick.View)
+		dealer, cardsIn := v.Dealer, v.Cards
+		other := (dealer + 1) % c.players
+		if err := g.Apply(g.Next(), engine.BidMove(c.first)); err != nil {
+			t.Fatal(err)
+		}
+		special := c.ruleset == "specialrounds"
+		check := func(name string, you int, want string) {
+			t.Helper()
+			for _, lang := range []string{"en", "de", "nl"} {
+				for _, w := range []int{80, 200} {
+					m := onTable(testModel(w, 50, Settings{Lang: lang}), snapshotOf(g, c.title, you))
+					scr := plainView(m)
+					note := m.tx.f(want, cardsIn-c.first)
+					if strings.HasPrefix(want, "bids may not") || strings.HasPrefix(want, "the dealer may not make") {
+						note = m.tx.f(want, cardsIn)
+					}
+					long := m.tx.get("The dealer may not make the bids add up to the cards in hand.")
+					if w == 200 && strings.Contains(scr, long) {
+						note = long // the whole rule, where it fits
+					}
+					if !strings.Contains(scr, note) {
+						t.Errorf("%s %s, %s, at %d: the screen does not say %q:\n%s", c.title, lang, name, w, note, scr)
+					}
+				}
+			}
+		}
+		if g.Next() != dealer {
+			want := "the dealer may not make it %d"
+			if special {
+				want = "bids may not total %d"
+			}
+			check("before the dealer's turn", other, want)
+		}
+		before := snapshotOf(g, c.title, dealer)
+		for g.Next() != dealer {
+			if err := g.Apply(g.Next(), engine.BidMove(0)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !special { // a bid of 0 leaves the sum as it was: the screen drawn before the dealer's turn changes all the same
+			m := onTable(testModel(80, 24, Settings{}), before)
+			plainView(m)
+			after := snapshotOf(g, c.title, dealer)
+			after.Version = before.Version + 1
+			m.table.snapshot(after)
+			m.drawn = ""
+			if want := m.tx.f("you may not bid %d", cardsIn-c.first); !strings.Contains(plainView(m), want) {
+				t.Errorf("%s: once the dealer is to bid the screen does not say %q:\n%s", c.title, want, plainView(m))
+			}
+		}
+		mine, others := "you may not bid %d", "the dealer may not bid %d"
+		if special {
+			mine, others = "dealer may not bid %d", "dealer may not bid %d"
+		}
+		check("the dealer to bid, to the dealer", dealer, mine)
+		check("the dealer to bid, to another", other, others)
+	}
+}

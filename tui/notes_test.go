@@ -38,8 +38,7 @@ func TestRoundNoteLineNotCut(t *testing.T) {
 			if len(lines) < 3 || strings.Contains(lines[2], "…") || !strings.Contains(lines[2], "·") {
 				t.Errorf("round %d, %s: the notes line is %q", round, lang, lines[2])
 			}
-			hook := map[string]string{"en": "dealer", "de": "Geber", "nl": "deler"}[lang]
-			if v := g.View(0).(*trick.View); v.Hook && !strings.Contains(lines[2], hook) {
+			if v := g.View(0).(*trick.View); v.Hook && !strings.Contains(lines[2], m.table.hookNote(v, v.Modifier != trick.Ordinary)) {
 				t.Errorf("round %d, %s: the notes line %q does not say the dealer's hook holds", round, lang, lines[2])
 			}
 		}

@@ -101,7 +101,6 @@ var catalogueDE = map[string]string{
 	"  wins, unless every card of the trick is one. Both may always be played.": "  nie, außer alle Karten des Stichs sind welche. Beide gehen immer.",
 	"A doubled 7–A pack: every card is there twice; of two equal cards":         "Doppeltes Blatt 7–A: Jede Karte gibt es zweimal; von zwei gleichen",
 	"  the one played first wins.":                                              "  Karten gewinnt die zuerst gespielte.",
-	"dealer: not %d":                                                            "Geber: nicht %d",
 	"Your bot is making your move.":                                             "Dein Bot macht deinen Zug.",
 	"The dealer may not make the bids add up to the cards in hand, once":        "Der Geber darf die Ansagen nicht auf die Kartenzahl bringen, sobald",
 	"  hands hold more than three cards.":                                       "  jeder mehr als drei Karten hält.",

@@ -101,7 +101,6 @@ var catalogueNL = map[string]string{
 	"  wins, unless every card of the trick is one. Both may always be played.": "  behalve als de hele slag eruit bestaat. Beide mogen altijd.",
 	"A doubled 7–A pack: every card is there twice; of two equal cards":         "Dubbel spel 7–A: elke kaart zit er twee keer in; van twee gelijke",
 	"  the one played first wins.":                                              "  kaarten wint de eerst gespeelde.",
-	"dealer: not %d":                                                            "deler: niet %d",
 	"Your bot is making your move.":                                             "Je bot doet je zet.",
 	"The dealer may not make the bids add up to the cards in hand, once":        "De deler mag de boden niet laten uitkomen op het aantal kaarten,",
 	"  hands hold more than three cards.":                                       "  zodra iedereen meer dan drie kaarten heeft.",

@@ -70,4 +70,8 @@ var tableDE = map[string]string{
 	"won the trick":           "hat den Stich",
 	"You sit this last round out: your bot plays it.":       "Du setzt diese letzte Runde aus: Dein Bot spielt sie.",
 	"You are away: your bot plays this last round for you.": "Du bist weg: Diese letzte Runde spielt dein Bot für dich.",
+	"bids may not total %d":                                 "Summe %d verboten",
+	"dealer may not bid %d":                                 "Ansage %d verboten",
+	"you may not bid %d":                                    "du darfst nicht %d ansagen",
+	"the dealer may not bid %d":                             "der Geber darf nicht %d ansagen",
 }

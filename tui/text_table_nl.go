@@ -70,4 +70,8 @@ var tableNL = map[string]string{
 	"won the trick":           "heeft de slag",
 	"You sit this last round out: your bot plays it.":       "Je zit deze laatste ronde uit: je bot speelt hem.",
 	"You are away: your bot plays this last round for you.": "Je bent weg: deze laatste ronde speelt je bot voor je.",
+	"bids may not total %d":                                 "totaal %d verboden",
+	"dealer may not bid %d":                                 "bod %d verboden",
+	"you may not bid %d":                                    "je mag niet %d bieden",
+	"the dealer may not bid %d":                             "de deler mag niet %d bieden",
 }

@@ -140,6 +140,7 @@ func (tm *tableModel) trickRoundLines(v *trick.View) string {
 		trumpKnown: v.TrumpKnown, trump: v.Trump, turned: v.Turned, dealer: v.Dealer,
 		modifier: v.Modifier, hook: v.Hook, bidding: v.Phase == trick.PhaseBid,
 		namedBy: v.NamedBy, trumpBy: v.TrumpBy, bidSum: bidSum(v), clockwise: v.Clockwise, wide: tm.wide(),
+		dealerBids: v.Turn == v.Dealer,
 	}
 	if v.NamedBy >= 0 {
 		key.namerSeat = tm.seatKey(v.NamedBy)
@@ -170,7 +171,8 @@ type roundLinesKey struct {
 	hook, bidding        bool
 	namedBy, trumpBy     int
 	namerSeat            seatKey
-	bidSum               int // the bids made so far, -1 before the bidding
+	bidSum               int  // the bids made so far, -1 before the bidding
+	dealerBids           bool // the dealer is to bid: the hook names their bid (hookNote)
 	clockwise, wide      bool
 }
 
@@ -457,11 +459,10 @@ func (tm *tableModel) modifierNote(v *trick.View, short bool) string {
 		case trick.Forehead:
 			parts = append(parts, tx.get("forehead round: bid 0 or 1"))
 		}
-		switch {
-		case v.Hook && v.Phase == trick.PhaseBid && len(parts) > 0: // a special round keeps the hook too
-			parts = append(parts, tx.f("dealer: not %d", v.Cards))
-		case v.Hook && v.Phase == trick.PhaseBid:
-			parts = append(parts, tx.f("the dealer may not make it %d", v.Cards))
+		if v.Hook && v.Phase == trick.PhaseBid { // a special round keeps the hook too
+			if hook := tm.hookNote(v, len(parts) > 0); hook != "" {
+				parts = append(parts, hook)
+			}
 		}
 		return strings.Join(parts, " · ")
 	}
@@ -488,6 +489,30 @@ func (tm *tableModel) modifierNote(v *trick.View, short bool) string {
 		long = append(long, tx.get("The dealer may not make the bids add up to the cards in hand."))
 	}
 	return strings.Join(long, " ")
+}
+
+// hookNote is the dealer hook (TT-6) in a few words: once the dealer is to
+// bid, the one bid they may not make ("" when the bids are over already);
+// before, the total the bids may not reach. Brief: fewer words, beside a
+// special round's name.
+func (tm *tableModel) hookNote(v *trick.View, brief bool) string {
+	tx := tm.m.tx
+	if v.Turn == v.Dealer && v.Dealer >= 0 {
+		bid := v.Cards - max(bidSum(v), 0)
+		switch {
+		case bid < 0: // the others bid more than the cards: any bid will do
+			return ""
+		case brief:
+			return tx.f("dealer may not bid %d", bid)
+		case v.Seat == v.Dealer && !tm.replaying:
+			return tx.f("you may not bid %d", bid)
+		}
+		return tx.f("the dealer may not bid %d", bid)
+	}
+	if brief {
+		return tx.f("bids may not total %d", v.Cards)
+	}
+	return tx.f("the dealer may not make it %d", v.Cards)
 }
 
 // plainName is a seat's name without decoration, clipped.
