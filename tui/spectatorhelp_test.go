@@ -109,3 +109,22 @@ func TestHelpKeepsACommandWithItsArguments(t *testing.T) {
 		}
 	}
 }
+
+// The help over a running table keeps every key of the table on a 24-row
+// screen, for a seated host who is an admin too (the longest help), in
+// every language: blank lines go first.
+func TestTableHelpKeepsItsKeysOn24Rows(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := midTrick(t, testModel(80, 24, Settings{Lang: lang}))
+		m.app.SetAdmins([]string{m.player.ID})
+		keys := m.table.keys()
+		m.Update(keyMsg("?"))
+		v := plainView(m)
+		checkFits(t, lang+" admin's table help", m.View(), 80, 24)
+		for _, k := range keys {
+			if !strings.Contains(v, k.keys+" "+k.does) {
+				t.Errorf("%s: the help lacks the key %q %q:\n%s", lang, k.keys, k.does, v)
+			}
+		}
+	}
+}

@@ -579,8 +579,8 @@ func (tm *tableModel) screen() (string, []binding, int) {
 		return tm.m.tx.get("Taking a seat…"), []binding{{"esc", tm.m.tx.get("lobby")}}, 1
 	}
 	header := tm.header()
-	if tm.overlay != noOverlay {
-		return header + tm.overlayView(), tm.overlayKeys(), 1
+	if tm.overlay != noOverlay { // above its key bar and the blank line over it
+		return header + fitRows(tm.overlayView(), tm.height()-2-strings.Count(header, "\n")), tm.overlayKeys(), 1
 	}
 	body, bodyN := tm.body()
 	chat := tm.chatLines()
@@ -1108,4 +1108,24 @@ func (tm *tableModel) heldTurn(turn int) string {
 		return tx.f("The game is on hold: %s moves once a player is back.", tm.plainName(turn))
 	}
 	return tx.f("%s is away: the game is on hold.", tm.plainName(turn))
+}
+
+// fitRows drops s's empty lines, the first first, until it has at most
+// rows lines or none are left to drop, so that a long help keeps its last
+// lines (the keys) on a short screen.
+func fitRows(s string, rows int) string {
+	lines := strings.Split(s, "\n")
+	over := len(lines) - rows
+	if over <= 0 {
+		return s
+	}
+	out := lines[:0]
+	for _, l := range lines {
+		if over > 0 && l == "" {
+			over--
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }
