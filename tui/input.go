@@ -54,13 +54,14 @@ func (in *lineInput) update(k tea.KeyMsg) (full bool) {
 		}
 		k.Runes = rs
 	}
-	before := utf8.RuneCountInString(in.ti.Value())
 	// On a goroutine of its own: textinput passes its 5 KB model by value
-	// down every call, which would grow the session's stack for good (by
-	// about 40 KB, docs/CAPACITY.md); this goroutine's stack goes with it.
+	// down every call, even Value, which would grow the session's stack for
+	// good (by 20–40 KB, docs/CAPACITY.md); this goroutine's stack goes with it.
+	var before int
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		before = utf8.RuneCountInString(in.ti.Value())
 		in.ti, _ = in.ti.Update(k) // with a hidden cursor and no clipboard it has no commands
 	}()
 	<-done
