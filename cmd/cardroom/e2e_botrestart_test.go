@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -10,8 +8,6 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/cardroom/cardroom/engine"
-	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -39,35 +35,14 @@ func TestE2ERemoteBotSeatOverRestarts(t *testing.T) {
 	ada.typ("S")
 	ada.waitUntil("ada's first bid", func(s string) bool { return prompt(s) == promptBid })
 	srv.stop()
-	seats := recordSeats(t, srv.records(t, 1))
+	seats := srv.record(t).Header.Seats
 
 	srv = startServerIn(t, dir, 30*time.Second, withClock(clock), withLobbyInterval(0))
 	ada = srv.connect(ctx, t, "ada", sshtest.Options{Key: adaKey})
 	ada.waitUntil("ada's bid again", func(s string) bool { return prompt(s) == promptBid })
 	ada.waitFor("robo [bot]")
 	srv.stop()
-	if again := recordSeats(t, srv.records(t, 1)); !slices.Equal(again, seats) || !slices.Contains(seats, "robo") {
+	if again := srv.record(t).Header.Seats; !slices.Equal(again, seats) || !slices.Contains(seats, "robo") {
 		t.Fatalf("the records' seats %q, then %q: want robo's seat named robo both times", seats, again)
 	}
-}
-
-// recordSeats is the seats the only record in files names.
-func recordSeats(t *testing.T, files []string) []string {
-	t.Helper()
-	if len(files) != 1 {
-		t.Fatalf("records %q: want one", files)
-	}
-	f, err := os.Open(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	sc.Scan()
-	h, _, err := engine.ParseHeader(games.Registry(), sc.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h.Seats
 }
