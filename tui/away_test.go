@@ -133,3 +133,34 @@ func TestWelcomedOnArrival(t *testing.T) {
 		t.Fatalf("welcomed back with no round played for them: %q", m.status)
 	}
 }
+
+// :away in a running game is said once, by the away line under the header,
+// not again by the status line at the bottom.
+func TestAwaySaidOnce(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	l, stop := runLobby(t)
+	defer stop()
+	c := awayHostsTable(t, l, tables.Player{ID: "SHA256:test", Name: "alice"}, "singularity")
+	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool { return g.Next() != engine.Chance })
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), snapshotOf(g, "Singularity", 0))
+		m.table.t = c.Table
+		cmd := m.table.command("away")
+		msg, ok := cmd().(doneMsg)
+		if !ok || msg.err != nil {
+			t.Fatalf("%s: :away answered %+v", lang, msg)
+		}
+		m.Update(msg)
+		s := snapshotOf(g, "Singularity", 0)
+		s.Seats[0].Kind = tables.Away
+		s.Version = m.table.snap.Version + 1
+		m.Update(snapMsg{sub: m.table.sub, s: s, ok: true})
+		screen := plainView(m)
+		if line := m.tx.get("You are away: press any key to play. Your bot plays meanwhile."); !strings.Contains(screen, line) {
+			t.Errorf("%s: after :away the screen lacks %q:\n%s", lang, line, screen)
+		}
+		if note := m.tx.get("You are away: your bot plays until you press a key."); strings.Contains(screen, note) {
+			t.Errorf("%s: after :away the screen says it twice (%q):\n%s", lang, note, screen)
+		}
+	}
+}

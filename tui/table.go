@@ -443,7 +443,11 @@ func (tm *tableModel) command(line string) tea.Cmd {
 	case "penalty":
 		return tm.penaltyCommand(f)
 	case "away":
-		return tableCmd(func() error { return tm.t.SetAway(p, true) }, tm.m.tx.get("You are away: your bot plays until you press a key."))
+		note := tm.m.tx.get("You are away: your bot plays until you press a key.")
+		if tm.snap.Phase == tables.Playing {
+			note = "" // the away line under the header says it (awayLine)
+		}
+		return tableCmd(func() error { return tm.t.SetAway(p, true) }, note)
 	case "back":
 		if s := tm.snap; s.You < 0 || s.You >= len(s.Seats) || s.Seats[s.You].Kind != tables.Away {
 			tm.m.say(tm.m.tx.get("You are not away: nothing changed."), false)
