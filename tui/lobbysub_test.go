@@ -382,10 +382,12 @@ func TestPlayAgainNamesTheNewHost(t *testing.T) {
 }
 
 // At 80 columns the lobby's key bar names w, the way to watch a table,
-// and ? for the help, in every language.
+// and ? for the help, in every language (the cursor on a table where the
+// player has no seat).
 func TestLobbyBarShowsWatchAt80Columns(t *testing.T) {
 	for _, lang := range []string{"en", "de", "nl"} {
 		m := withLobby(t, testModel(80, 24, Settings{Lang: lang}))
+		m.lobbySel = 1
 		bar := stripANSI(m.st.helpBar(80, m.lobbyKeys()))
 		for _, want := range []string{"w " + m.tx.get("watch"), "? " + m.tx.get("help")} {
 			if !strings.Contains(bar, want) {

@@ -26,7 +26,10 @@ func (m *model) lobbyKeys() []binding {
 		return []binding{{"enter", m.tx.get("run")}, {"esc", m.tx.get("cancel")}}
 	}
 	bs := []binding{}
-	if len(m.shownTables()) > 0 {
+	switch ts := m.shownTables(); {
+	case m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID): // enter takes them back; watching their own seat is not on offer
+		bs = append(bs, binding{"↑↓", m.tx.get("choose")}, binding{"enter", m.tx.get("back")})
+	case len(ts) > 0:
 		bs = append(bs, binding{"↑↓", m.tx.get("choose")}, binding{"enter", m.tx.get("sit")}, binding{"w", m.tx.get("watch")})
 	}
 	if len(m.lobbyU.For(m.player.ID)) > 0 {
@@ -109,6 +112,10 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 			return m.join(ts[m.lobbySel].ID, -1)
 		}
 	case "w":
+		if m.lobbySel < len(ts) && ts[m.lobbySel].Holds(m.player.ID) {
+			m.say(m.tx.get("You have a seat at this table: enter takes you back to it."), false)
+			return nil
+		}
 		if m.lobbySel < len(ts) {
 			return m.watch(ts[m.lobbySel].ID)
 		}

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
 	"testing"
 
 	"github.com/cardroom/cardroom/lobby"
@@ -45,5 +47,29 @@ func TestSeatLegendBesideUnusualRules(t *testing.T) {
 			t.Errorf("%s: the rules are cut before %q:\n%s", lang, off, v)
 		}
 		checkFits(t, "lobby "+lang, m.View(), 80, 24)
+	}
+}
+
+// On the table where the player has a seat the key bar offers enter to go
+// back, not w: watching it would seat them again and run their clock, so w
+// says what enter does instead, in every language.
+func TestWatchOwnSeatSaysEnterGoesBack(t *testing.T) {
+	for _, lang := range []string{"en", "de", "nl"} {
+		m := withLobby(t, testModel(80, 24, Settings{Lang: lang}))
+		m.lobbySel = 0
+		bar := strings.Join(strings.Fields(stripANSI(m.View())), " ")
+		if watch, back := "w "+m.tx.get("watch"), "enter "+m.tx.get("back"); strings.Contains(bar, watch) || !strings.Contains(bar, back) {
+			t.Errorf("%s: on the own table the key bar should offer %q, not %q:\n%s", lang, back, watch, stripANSI(m.View()))
+		}
+		if _, cmd := m.Update(key("w")); cmd != nil || m.screen != lobbyScreen {
+			t.Errorf("%s: w on the own table went to it", lang)
+		}
+		if want := m.tx.get("You have a seat at this table: enter takes you back to it."); m.status != want || !strings.Contains(plainView(m), want) {
+			t.Errorf("%s: w on the own table said %q, want %q on screen", lang, m.status, want)
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyDown})
+		if bar := strings.Join(strings.Fields(stripANSI(m.View())), " "); !strings.Contains(bar, "w "+m.tx.get("watch")) {
+			t.Errorf("%s: on another table the key bar lacks w:\n%s", lang, stripANSI(m.View()))
+		}
 	}
 }
