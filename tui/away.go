@@ -32,12 +32,28 @@ func (tm *tableModel) comeBack() tea.Cmd {
 // played meanwhile; nothing after a single timeout, which did not take
 // them away (ON-3: the away line said their next turn is theirs).
 func (tm *tableModel) welcomeNote() string {
-	s, tx := tm.snap, tm.m.tx
+	s := tm.snap
 	if s.You >= 0 && s.You < len(s.Seats) && s.Seats[s.You].TimedOut {
 		return ""
 	}
-	if r := s.BotRounds; len(r) > 0 {
-		return tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(r))
+	return tm.welcome(s.BotRounds)
+}
+
+// welcome is the welcome back naming the rounds the bot moved in, and, when
+// the player sits the round in play out (SI-5), that the bot plays it too.
+func (tm *tableModel) welcome(rounds []int) string {
+	tx := tm.m.tx
+	switch out, last := tm.sittingOut(), tm.lastRound(); {
+	case out && last && len(rounds) > 0:
+		return tx.f("Welcome back: your bot moved for you in %s and plays this last round.", tm.roundList(rounds))
+	case out && last:
+		return tx.get("Welcome back: your bot plays this last round.")
+	case out && len(rounds) > 0:
+		return tx.f("Welcome back: your bot moved for you in %s and plays this round; you play from the next.", tm.roundList(rounds))
+	case out:
+		return tx.get("Welcome back: your bot plays this round; you play from the next.")
+	case len(rounds) > 0:
+		return tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(rounds))
 	}
 	return tx.get("Welcome back.")
 }
@@ -48,7 +64,7 @@ func (tm *tableModel) welcomeNote() string {
 func (tm *tableModel) welcomeOnArrival() {
 	if r := tm.snap.GoneRounds; len(r) > 0 && !tm.welcomed {
 		tm.welcomed = true
-		tm.m.say(tm.m.tx.f("Welcome back: your bot moved for you in %s.", tm.roundList(r)), false)
+		tm.m.say(tm.welcome(r), false)
 		tm.m.keepTillMove = true
 	}
 }

@@ -164,3 +164,33 @@ func TestAwaySaidOnce(t *testing.T) {
 		}
 	}
 }
+
+// A player welcomed back into a round they sit out (SI-5) reads that their
+// bot plays it too, and from when they play again, in every language.
+func TestWelcomeBackIntoASitOutRound(t *testing.T) {
+	g := playTo(t, "singularity", 4, 1, func(g engine.Game) bool {
+		v, ok := g.View(0).(*trick.View)
+		return ok && v.Round == 3 && g.Next() == 0 && v.Phase == trick.PhaseBid
+	})
+	for lang, want := range map[string]string{
+		"en": "Welcome back: your bot moved for you in rounds 1 and 2 and plays this round; you play from the next.",
+		"de": "Willkommen zurück: Dein Bot hat in den Runden 1 und 2 für dich gezogen und spielt diese Runde; ab der nächsten spielst du selbst.",
+		"nl": "Welkom terug: je bot heeft in rondes 1 en 2 voor je gezet en speelt deze ronde; vanaf de volgende speel je zelf.",
+	} {
+		s := snapshotOf(g, "Singularity", 0)
+		v := *s.View.(*trick.View)
+		v.SatOut = append([]bool(nil), v.SatOut...)
+		v.SatOut[0] = true
+		s.View, s.GoneRounds = &v, []int{1, 2}
+		m := onTable(testModel(80, 24, Settings{Lang: lang}), s)
+		if m.status != want || !strings.Contains(strings.Join(strings.Fields(plainView(m)), " "), want) {
+			t.Errorf("%s: on arrival in a round sat out the status line says %q, want %q on screen:\n%s", lang, m.status, want, plainView(m))
+		}
+		checkFits(t, "welcome back "+lang, m.View(), 80, 24)
+		s.Seats[0].Kind, s.BotRounds, s.GoneRounds = tables.Away, []int{1, 2}, nil
+		m.table.snap = s
+		if got := m.table.welcomeNote(); got != want {
+			t.Errorf("%s: coming back into a round sat out says %q, want %q", lang, got, want)
+		}
+	}
+}

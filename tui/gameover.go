@@ -70,11 +70,11 @@ func (tm *tableModel) gameOverView() string {
 	b.WriteString("\n")
 	switch {
 	case tm.canPlayAgain() && tm.again != "":
-		b.WriteString(st.Bold.Render(fit(tx.f("%s started a new game: press r to sit at it.", tm.again), tm.width())) + "\n")
+		b.WriteString(st.Bold.Render(fit(tx.f("%s set up a new game: press r to sit at it.", tm.again), tm.width())) + "\n")
 	case tm.canPlayAgain():
 		b.WriteString(st.Bold.Render(fit(tx.get("Press r to play again: same game, same seats; bots take the seats nobody takes."), tm.width())) + "\n")
 	case tm.watchedToEnd() && tm.again != "":
-		b.WriteString(st.Bold.Render(fit(tx.f("%s started a new game: watch it from the lobby (esc).", tm.again), tm.width())) + "\n")
+		b.WriteString(st.Bold.Render(fit(tx.f("%s set up a new game: find it in the lobby (esc).", tm.again), tm.width())) + "\n")
 	}
 	b.WriteString(tx.get("Press tab for the score sheet, esc for the lobby.") + "\n")
 	return b.String()

@@ -264,7 +264,7 @@ func TestGameOverSaysWhoStartedTheNewGame(t *testing.T) {
 	defer stop()
 	m, p := gameOverInLobby(t, l, "alice", "singularity", false)
 	defer m.cleanup()
-	if v := plainView(m); !strings.Contains(v, "Press r to play again") || strings.Contains(v, "started a new game") {
+	if v := plainView(m); !strings.Contains(v, "Press r to play again") || strings.Contains(v, "set up a new game") {
 		t.Fatalf("before anyone plays again:\n%s", v)
 	}
 	bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
@@ -272,8 +272,8 @@ func TestGameOverSaysWhoStartedTheNewGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.until("the line saying bob started a new game", func() bool {
-		return strings.Contains(plainView(m), "bob started a new game: press r to sit at it.")
+	p.until("the line saying bob set up a new game", func() bool {
+		return strings.Contains(plainView(m), "bob set up a new game: press r to sit at it.")
 	})
 	p.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
 	p.until("alice at bob's table", func() bool { return m.table != nil && m.table.snap.TableID == c.Info.ID })
@@ -290,7 +290,7 @@ func TestGameOverTellsTheSpectatorOfTheNewGame(t *testing.T) {
 			defer stop()
 			m, p := gameOverInLobby(t, l, "cees", "doudizhu", true)
 			defer m.cleanup()
-			if v := plainView(m); strings.Contains(v, "started a new game") || strings.Contains(v, "Press r") {
+			if v := plainView(m); strings.Contains(v, "set up a new game") || strings.Contains(v, "Press r") {
 				t.Fatalf("before anyone plays again:\n%s", v)
 			}
 			bob := tables.Player{ID: "SHA256:bob", Name: "bob"}
@@ -302,13 +302,13 @@ func TestGameOverTellsTheSpectatorOfTheNewGame(t *testing.T) {
 				p.until("the private new table in the lobby", func() bool {
 					return slices.ContainsFunc(m.lobbyU.Tables, func(ti lobby.TableInfo) bool { return ti.ID == c.Info.ID })
 				})
-				if v := plainView(m); strings.Contains(v, "started a new game") {
+				if v := plainView(m); strings.Contains(v, "set up a new game") {
 					t.Errorf("the spectator is sent to a private table:\n%s", v)
 				}
 				return
 			}
-			p.until("the line saying bob started a new game", func() bool {
-				return strings.Contains(plainView(m), "bob started a new game: watch it from the lobby (esc).")
+			p.until("the line saying bob set up a new game", func() bool {
+				return strings.Contains(plainView(m), "bob set up a new game: find it in the lobby (esc).")
 			})
 		}()
 	}
@@ -339,8 +339,8 @@ func TestGameOverTellsTheCodeSpectatorOfTheNewGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.until("the line saying bob started a new game", func() bool {
-		return strings.Contains(plainView(m), "bob started a new game: watch it from the lobby (esc).")
+	p.until("the line saying bob set up a new game", func() bool {
+		return strings.Contains(plainView(m), "bob set up a new game: find it in the lobby (esc).")
 	})
 	if !slices.ContainsFunc(m.lobbyU.For(m.player.ID), func(ti lobby.TableInfo) bool { return ti.ID == c.Info.ID }) {
 		t.Fatal("the new private table is not in cees's lobby")

@@ -156,7 +156,7 @@ func TestOneTimeoutIsNotAway(t *testing.T) {
 	for lang, want := range map[string]string{
 		"en": "Time ran out: your bot moved for you in round 1. Your next turn is yours.",
 		"de": "Zeit um: Dein Bot zog für dich in Runde 1. Den nächsten Zug machst du.",
-		"nl": "Tijd om: je bot zette voor je in ronde 1. Je volgende zet doe je zelf.",
+		"nl": "Tijd om: je bot heeft in ronde 1 voor je gezet. Je volgende zet doe je zelf.",
 	} {
 		s := snapshotOf(g, "Singularity", 0)
 		s.Seats[0].Kind, s.Seats[0].TimedOut, s.BotRounds = tables.Away, true, []int{1}

@@ -501,7 +501,7 @@ func TestNoStringInTwoCatalogues(t *testing.T) {
 // afgelopen" never sits above "Spel 1 is voorbij".
 func TestDutchGameIsPartij(t *testing.T) {
 	tx := newText("nl")
-	for _, en := range []string{"Game over", "The host starts the game; bots take the free seats.", "Every seat is taken: the host starts the game.", "1 game", "%d games", "%s started a new game: press r to sit at it.", "%s started a new game: watch it from the lobby (esc)."} {
+	for _, en := range []string{"Game over", "The host starts the game; bots take the free seats.", "Every seat is taken: the host starts the game.", "1 game", "%d games", "%s set up a new game: press r to sit at it.", "%s set up a new game: find it in the lobby (esc)."} {
 		if s := tx.get(en); !strings.Contains(strings.ToLower(s), "partij") {
 			t.Errorf("%q is %q in Dutch", en, s)
 		}
