@@ -201,7 +201,7 @@ func (m *model) historyView() string {
 // its figures dropped whole from the last when the screen is too narrow.
 func (m *model) profileLine(f familyStats) string {
 	st, tx := m.st, m.tx
-	parts := []string{st.Bold.Render(gameTitle(tx, f.title)) + "  " + gameCount(tx, f.games), tx.f("1st in %d", f.wins)}
+	parts := []string{st.Bold.Render(gameTitle(tx, f.title)) + "  " + gameCount(tx, f.games), tx.f("won %d", f.wins)}
 	if f.rounds > 0 {
 		per := tx.f("%.1f points per round", float64(f.points)/float64(f.rounds))
 		if f.deals {

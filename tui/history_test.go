@@ -102,7 +102,7 @@ func TestHistoryAndReplay(t *testing.T) {
 	m.app.SetArchive(fa)
 	cmd := m.lobbyKey(keyMsg("h"))
 	m.Update(cmd())
-	if v := m.View(); !strings.Contains(v, "Boerenbridge") || !strings.Contains(v, "7 ") || !strings.Contains(v, "1st in 1") || !strings.Contains(v, "bids exact") {
+	if v := m.View(); !strings.Contains(v, "Boerenbridge") || !strings.Contains(v, "7 ") || !strings.Contains(v, "won 1") || !strings.Contains(v, "bids exact") {
 		t.Fatalf("history screen:\n%s", v)
 	}
 	cmd = m.key(keyMsg("enter"))
@@ -250,14 +250,14 @@ func TestHistoryMarksAnUnfinishedGame(t *testing.T) {
 		if !strings.Contains(v, m.tx.get("Not played to its end: unrated.")) {
 			t.Errorf("%q: no note of the unfinished game:\n%s", lang, v)
 		}
-		if !strings.Contains(v, m.tx.f("1st in %d", 0)) {
+		if !strings.Contains(v, m.tx.f("won %d", 0)) {
 			t.Errorf("%q: an unfinished game counts as a win:\n%s", lang, v)
 		}
 	}
 	m := testModel(80, 24, Settings{})
 	m.app.SetArchive(&fakeArchive{game: finishedGame(t)})
 	m.Update(m.lobbyKey(keyMsg("h"))())
-	if v := m.View(); strings.Contains(v, "Not played to its end") || !strings.Contains(v, m.tx.f("1st in %d", 1)) {
+	if v := m.View(); strings.Contains(v, "Not played to its end") || !strings.Contains(v, m.tx.f("won %d", 1)) {
 		t.Errorf("a finished game:\n%s", v)
 	}
 }
@@ -282,7 +282,7 @@ func TestHistoryProfileLineDropsWholeFigures(t *testing.T) {
 			if ansi.StringWidth(line) > w {
 				t.Fatalf("%q at %d columns: %q is %d wide", lang, w, line, ansi.StringWidth(line))
 			}
-			if lang == "nl" && w == 80 && line != "Speciale rondes  1 partij · 0× eerste · -14,2 punten per ronde …" {
+			if lang == "nl" && w == 80 && line != "Speciale rondes  1 partij · 0 gewonnen · -14,2 punten per ronde …" {
 				t.Errorf("the Dutch line at 80 columns: %q", line)
 			}
 			kept, cut := strings.CutSuffix(line, " …")

@@ -322,7 +322,7 @@ var catalogueDE = map[string]string{
 	"Trick pause":                          "Stichpause",
 	"%s s":                                 "%s s",
 	"how long a finished trick stays on screen before play goes on": "wie lange ein fertiger Stich zu sehen ist, bevor es weitergeht",
-	"1st in %d":             "%d× Erster",
+	"won %d":                "%d gewonnen",
 	"%.1f points per round": "%.1f Punkte pro Runde",
 	"bids exact %d %%":      "Ansagen genau %d %%",
 	"bombs":                 "Bomben",

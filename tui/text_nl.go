@@ -322,7 +322,7 @@ var catalogueNL = map[string]string{
 	"Trick pause":                          "Slagpauze",
 	"%s s":                                 "%s s",
 	"how long a finished trick stays on screen before play goes on": "hoe lang een volle slag te zien blijft voor het spel doorgaat",
-	"1st in %d":             "%d× eerste",
+	"won %d":                "%d gewonnen",
 	"%.1f points per round": "%.1f punten per ronde",
 	"bids exact %d %%":      "boden precies %d %%",
 	"bombs":                 "bommen",
