@@ -926,7 +926,7 @@ func (t *Table) summary() Summary {
 	s := Summary{
 		ID: t.cfg.ID, Name: t.cfg.Name, Ruleset: t.rs.Name, Title: t.rs.Title,
 		Seats: len(t.seats), Spectators: len(t.spect), Private: t.cfg.Private,
-		Host: t.host.Name, HostID: t.host.ID, Phase: t.phase, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace,
+		Host: t.host.Name, HostID: t.host.ID, Phase: t.phase, TurnTimer: t.cfg.TurnTimer, BotPace: t.cfg.BotPace, TrickPause: t.cfg.TrickPause,
 		Held: t.waitsForPeople(), Options: t.opts,
 	}
 	for i := range t.seats {

@@ -351,6 +351,7 @@ type Summary struct {
 	Held       bool // the game waits for its people (Snapshot.Held)
 	TurnTimer  time.Duration
 	BotPace    time.Duration
+	TrickPause time.Duration
 	// Options are the rule options the table plays (its game's defaults
 	// filled in), so the lobby can name the unusual ones before anyone
 	// sits down. Shared: never changed.

@@ -50,7 +50,7 @@ func TestLobbyNamesAWaitingTablesUnusualRules(t *testing.T) {
 // timer.
 func usualAndOddTables() (usual, odd tables.Summary) {
 	usual = tables.Summary{ID: "u1", Name: "u1", Ruleset: "singularity", Title: "Singularity", Seats: 4, Free: 3, Humans: 1,
-		Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer, Options: engine.Options{"scoring": "standard", "hook": "false", "special_rounds": ""}}
+		Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer, BotPace: tables.DefaultBotPace, TrickPause: tables.DefaultTrickPause, Options: engine.Options{"scoring": "standard", "hook": "false", "special_rounds": ""}}
 	odd = usual
 	odd.ID, odd.Name, odd.TurnTimer = "o1", "o1", 0
 	odd.Options = engine.Options{"scoring": "progressive", "hook": "true", "special_rounds": "5:no_trump"}

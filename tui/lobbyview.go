@@ -271,7 +271,7 @@ func (m *model) lobbyNote(ts []lobby.TableInfo, w int) []string {
 	}
 	if m.lobbySel < len(ts) {
 		if t := ts[m.lobbySel]; t.Phase != tables.Over {
-			if r := m.unusualRules(t.Ruleset, t.Options, t.TurnTimer, t.Phase == tables.Waiting); r != "" {
+			if r := m.unusualRules(t.Ruleset, t.Options, clocks{t.TurnTimer, t.BotPace, t.TrickPause}, t.Phase == tables.Waiting); r != "" {
 				lines = append(lines, wrapText(tx.f("Not the usual rules: %s", r), w, 2)...)
 			}
 		}

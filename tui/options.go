@@ -147,9 +147,9 @@ func namedFor(name, host, title string) string {
 }
 
 // unusualRules names, joined by " · ", the options of a table of ruleset
-// that differ from its game's defaults, and, while it waits, a turn timer
-// that is not the server's; "" for none.
-func (m *model) unusualRules(ruleset string, opts engine.Options, timer time.Duration, waiting bool) string {
+// that differ from its game's defaults, and, while it waits, a turn timer,
+// bot pace or trick pause that is not the server's; "" for none.
+func (m *model) unusualRules(ruleset string, opts engine.Options, c clocks, waiting bool) string {
 	r, err := m.app.reg.Lookup(ruleset)
 	if err != nil {
 		return ""
@@ -161,16 +161,36 @@ func (m *model) unusualRules(ruleset string, opts engine.Options, timer time.Dur
 			parts = append(parts, optionLabel(tx, spec.Name)+" "+optionValue(tx, spec, v))
 		}
 	}
-	usual := tables.DefaultTurnTimer
-	if m.app.lobby != nil {
-		usual = m.app.lobby.TurnTimer()
+	if !waiting {
+		return strings.Join(parts, " · ")
 	}
-	if timer != usual && waiting {
+	usual := clocks{turn: tables.DefaultTurnTimer, bot: tables.DefaultBotPace, trick: tables.DefaultTrickPause}
+	if m.app.lobby != nil {
+		usual = clocks{turn: m.app.lobby.TurnTimer(), bot: m.app.lobby.BotPace(), trick: m.app.lobby.TrickPause()}
+	}
+	if c.turn != usual.turn {
 		v := tx.get("off")
-		if timer > 0 {
-			v = fmt.Sprintf("%d s", int(timer.Seconds()))
+		if c.turn > 0 {
+			v = fmt.Sprintf("%d s", int(c.turn.Seconds()))
 		}
 		parts = append(parts, tx.get("Turn timer")+" "+v)
 	}
+	if c.bot != usual.bot {
+		v := tx.get("at once")
+		if c.bot > 0 {
+			v = tx.f("%s s per move", tx.decimal(c.bot.Seconds()))
+		}
+		parts = append(parts, tx.get("Bot pace")+" "+v)
+	}
+	if c.trick != usual.trick {
+		v := tx.get("none")
+		if c.trick > 0 {
+			v = tx.f("%s s", tx.decimal(c.trick.Seconds()))
+		}
+		parts = append(parts, tx.get("Trick pause")+" "+v)
+	}
 	return strings.Join(parts, " · ")
 }
+
+// clocks are a table's turn timer, bot pace and trick pause.
+type clocks struct{ turn, bot, trick time.Duration }

@@ -524,6 +524,7 @@ func TestWaitingTableNamesItsOptions(t *testing.T) {
 		return tables.Snapshot{
 			Version: 1, TableID: "t1", Name: "alice's table", Ruleset: "doudizhu", Title: "Dou Dizhu",
 			Options: opts, Host: "alice", You: 1, Phase: tables.Waiting, TurnTimer: tables.DefaultTurnTimer,
+			BotPace: tables.DefaultBotPace, TrickPause: tables.DefaultTrickPause,
 			Seats: []tables.SeatInfo{{Name: "alice", Kind: tables.Human, Connected: true}, {Name: "bob", Kind: tables.Human, Connected: true}, {}},
 		}
 	}
@@ -543,6 +544,19 @@ func TestWaitingTableNamesItsOptions(t *testing.T) {
 		snap.TurnTimer = timer
 		if out := stripANSI(onTable(testModel(80, 24, Settings{}), snap).View()); !strings.Contains(out, want) {
 			t.Errorf("timer %v: no %q in\n%s", timer, want, out)
+		}
+	}
+	// So are a bot pace and a trick pause other than the server's: who sits
+	// down knows the bots will be slow, in every language.
+	for lang, want := range map[string]string{
+		"en": "Not the usual rules: Bot pace 3.0 s per move · Trick pause none",
+		"de": "Abweichende Regeln: Bot-Tempo 3,0 s pro Zug · Stichpause keine",
+		"nl": "Andere regels dan gewoonlijk: Bottempo 3,0 s per zet · Slagpauze geen",
+	} {
+		snap := waiting(engine.Options{"deals": "1"})
+		snap.BotPace, snap.TrickPause = 3*time.Second, 0
+		if out := strings.Join(strings.Fields(stripANSI(onTable(testModel(80, 24, Settings{Lang: lang}), snap).View())), " "); !strings.Contains(out, want) {
+			t.Errorf("%s: no %q in\n%s", lang, want, out)
 		}
 	}
 }

@@ -833,7 +833,7 @@ func (tm *tableModel) waitingView() string {
 // game's defaults, so that whoever sits down knows them; "" for none.
 func (tm *tableModel) rulesLine() string {
 	s := tm.snap
-	rules := tm.m.unusualRules(s.Ruleset, s.Options, s.TurnTimer, s.Phase == tables.Waiting)
+	rules := tm.m.unusualRules(s.Ruleset, s.Options, clocks{s.TurnTimer, s.BotPace, s.TrickPause}, s.Phase == tables.Waiting)
 	if rules == "" {
 		return ""
 	}
