@@ -87,3 +87,44 @@ func TestE2EHoldAtARoundsEndShowsWhoseTurnWaits(t *testing.T) {
 		return r == 2 && (prompt(s) != "" || !strings.Contains(s, "bids 0 of 2"))
 	})
 }
+
+// A player who leaves their turn for the lobby and watches another table
+// meanwhile finds, back at their seat, the time they left with, and the
+// countdown they see is the one the table keeps: alice leaves her bid
+// with 20 s left, watches bob's game, comes back to "⏱ 20 s", and runs
+// out of time when it shows 0 and not before (ON-3), on an injected clock.
+func TestE2EClockAfterWatchingAnotherTable(t *testing.T) {
+	clock := tables.NewFakeClock(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
+	s := startServer(t, 30*time.Second, withClock(clock), withLobbyInterval(0), withTrickPause(time.Second))
+	ctx := testCtx(t)
+	alice := s.lobby(ctx, t, "alice", sshtest.Options{})
+	alice.typ("1") // quick play: singularity against bots
+	alice.waitUntil("alice's first bid", func(s string) bool { return prompt(s) == promptBid && strings.Contains(s, "⏱ 30 s") })
+	clock.Advance(10 * time.Second)
+	alice.waitFor("⏱ 20 s")
+	alice.typ(sshtest.KeyEsc)
+	alice.waitFor("on hold")
+
+	bob := s.lobby(ctx, t, "bob", sshtest.Options{})
+	bob.typ("3") // quick play: boerenbridge against bots
+	bob.waitUntil("bob's first bid", func(s string) bool { return prompt(s) == promptBid })
+	alice.waitFor("Boerenbridge")
+	alice.typ(sshtest.KeyDown)
+	alice.typ("w")
+	alice.waitFor("bob's table")
+	clock.Advance(5 * time.Second) // bob's clock runs; alice's game is held
+	bob.waitFor("⏱ 25 s")
+	alice.typ(sshtest.KeyEsc)
+	alice.waitFor("your seat — choose it, then enter to return")
+	alice.typ(sshtest.KeyUp)
+	alice.waitFor("your seat — enter to return")
+	alice.typ("\r")
+	alice.waitUntil("her bid, back with the time she left", func(s string) bool { return prompt(s) == promptBid && strings.Contains(s, "⏱ 20 s") })
+	clock.Advance(19 * time.Second)
+	scr := alice.waitUntil("one second left", func(s string) bool { return strings.Contains(s, "⏱ 1 s") })
+	if strings.Contains(scr, "Time ran out") {
+		t.Fatalf("alice ran out of time with a second left on her screen:\n%s", scr)
+	}
+	clock.Advance(time.Second)
+	alice.waitFor("Time ran out")
+}
