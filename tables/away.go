@@ -103,13 +103,14 @@ func (t *Table) botPlayed(i, r int) {
 // arrive brings seat i's person back by Sit or Subscribe: the rounds their
 // bot moved for them while they were gone wait in untold for the screen
 // they come back with (Subscribe hands them to it), so a Sit that comes
-// first does not lose them.
+// first does not lose them. During the game the journal keeps when (here.go).
 func (t *Table) arrive(i int) {
 	s := &t.seats[i]
 	if len(s.botRounds) > 0 {
 		s.untold = slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(s.untold), s.botRounds...))))
 	}
 	s.lastHere = t.clock.Now()
+	t.queueHere(i)
 	t.back(i)
 }
 

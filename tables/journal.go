@@ -26,7 +26,7 @@ import (
 // event lines are RECORD.md event lines plus the table's own lines, whose
 // "e" starts with "x-": "x-seat" (a seat changed hands during the game),
 // "x-admit" (admit.go), "x-clock" (turnclock.go), "x-chat" (chatjournal.go),
-// "x-name" (rename.go).
+// "x-name" (rename.go), "x-here" (here.go).
 // Only the event lines go into the finished game's record. The journal of a
 // table that stops without its game being over (server shutdown, a crash)
 // stays, and Restore brings the table back from it.
@@ -408,7 +408,8 @@ func (t *Table) seatBot(i int) engine.Bot {
 // host, invite code, timers); every event line is replayed through the
 // engine with the checks of engine.Replay. Each seat keeps its owner, who is
 // away until they come back with the same key (ON-2): their bot plays
-// meanwhile. A seat a bot was placed in (placebot.go) keeps that bot's name
+// meanwhile; it keeps too when they last came to the table (here.go).
+// A seat a bot was placed in (placebot.go) keeps that bot's name
 // and kind, the Fallback moving for it (leftBot). cfg gives what a journal does not hold (Clock, Bots, Journal,
 // Shared, Sink, Logger, IdleClose, UnattendedClose, ChatLines); the rest of it is
 // overwritten.
@@ -495,7 +496,7 @@ func restoredSeat(o *playerJSON) seat {
 }
 
 // replayLine applies one journal line after the header, as engine.Replay
-// would (plus the table's x-seat lines).
+// would (plus the table's x- lines).
 func (t *Table) replayLine(line []byte) error {
 	var kind struct {
 		E string `json:"e"`
@@ -535,6 +536,8 @@ func (t *Table) replayLine(line []byte) error {
 		return t.replayChat(line)
 	case evName:
 		return t.replayName(line)
+	case evHere:
+		return t.replayHere(line)
 	}
 	var e engine.Event
 	if err := json.Unmarshal(line, &e); err != nil {

@@ -1501,6 +1501,9 @@ func (t *Table) start(p Player) error {
 	t.started = t.clock.Now()
 	t.phase = Playing
 	t.startJournal()
+	for i := range t.seats {
+		t.queueHere(i)
+	}
 	t.dirty = true
 	return nil
 }

@@ -362,8 +362,9 @@ type Summary struct {
 	Owners [MaxSeats]string `json:"-"`
 	HostID string           `json:"-"`
 	// LastHere is when each seat's person last came to the table or left
-	// it (zero: not since it started on this server): the lobby sends a
-	// person with seats in two games back to the one they were at last.
+	// it (zero: not known; a restored table's, when each last came, from
+	// its journal): the lobby sends a person with seats in two games back
+	// to the one they were at last.
 	LastHere [MaxSeats]time.Time
 }
 

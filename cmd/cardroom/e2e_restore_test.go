@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -35,4 +36,37 @@ func TestE2ERestartKeepsTheClockAndTheChat(t *testing.T) {
 	alice.waitUntil("alice's bid again", func(s string) bool { return prompt(s) == promptBid })
 	alice.waitFor("⏱ 18 s")
 	alice.waitFor("alice: hello from before")
+}
+
+// With seats in two running games, a login after a restart lands in the
+// one the person was at last, as one without a restart does: bob plays
+// Singularity against bots, goes to the lobby, and a minute later quick
+// plays Boerenbridge; the server stops (SIGTERM) and starts again on the
+// same data dir; back with his key, he lands at the Boerenbridge table.
+func TestE2ERestartLandsAtTheGameLastPlayed(t *testing.T) {
+	ctx := testCtx(t)
+	dir := t.TempDir()
+	clock := tables.NewFakeClock(time.Date(2026, 12, 3, 20, 0, 0, 0, time.UTC))
+	key := sshtest.NewKey()
+	srv := startServerIn(t, dir, 0, withClock(clock), withLobbyInterval(0))
+	bob := srv.lobby(ctx, t, "bob", sshtest.Options{Key: key})
+	bob.typ("1") // quick play: Singularity against bots
+	bob.waitUntil("bob's first bid at Singularity", func(s string) bool { return prompt(s) == promptBid })
+	bob.typ(sshtest.KeyEsc)
+	bob.waitUntil("his game on hold in the lobby", func(s string) bool {
+		return len(lobbyTables(s)) == 1 && strings.Contains(s, "on hold")
+	})
+	clock.Advance(time.Minute)
+	bob.typ("3") // quick play: Boerenbridge against bots
+	bob.waitUntil("bob's bid at Boerenbridge", func(s string) bool {
+		return strings.HasPrefix(s, "Boerenbridge · ") && prompt(s) == promptBid
+	})
+	srv.stop()
+
+	srv = startServerIn(t, dir, 0, withClock(clock), withLobbyInterval(0))
+	bob = srv.connect(ctx, t, "bob", sshtest.Options{Key: key})
+	scr := bob.waitUntil("bob at one of his tables", func(s string) bool { return prompt(s) == promptBid })
+	if !strings.HasPrefix(scr, "Boerenbridge · ") {
+		t.Fatalf("bob's login after the restart lands at the game he left first, not at Boerenbridge:\n%s", scr)
+	}
 }
