@@ -5,12 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/charmbracelet/log"
 )
 
 // envPrefix starts the environment variable of every serve flag.
@@ -24,6 +28,7 @@ type layered struct {
 	config      *string
 	printConfig *bool
 	sources     map[string]string // flag name → "flag", "env NAME", "file PATH" or "default"
+	shadowed    map[string]any    // flag name → its value in the config file, where a flag or env var beats it
 	// used, when set, is the value a flag set to 0 stands for (ok false:
 	// the flag is not 0, or 0 is what it means), for print.
 	used func(name string) (v any, ok bool)
@@ -56,7 +61,7 @@ func (l *layered) parse(args []string, getenv func(string) string) error {
 	if err := l.fs.Parse(args); err != nil {
 		return err
 	}
-	l.sources = map[string]string{}
+	l.sources, l.shadowed = map[string]string{}, map[string]any{}
 	l.fs.Visit(func(f *flag.Flag) { l.sources[f.Name] = "flag" })
 	if _, ok := l.sources["config"]; !ok {
 		if v := getenv(envName("config")); v != "" {
@@ -121,6 +126,7 @@ func (l *layered) readFile(path string) error {
 			continue
 		}
 		if _, done := l.sources[name]; done {
+			l.shadowed[name] = m[key]
 			continue
 		}
 		if err := f.Value.Set(v); err != nil {
@@ -130,6 +136,32 @@ func (l *layered) readFile(path string) error {
 		l.sources[name] = "file " + path
 	}
 	return errors.Join(errs...)
+}
+
+// logSources logs the config file read (or none) and warns of each of its settings a flag or env var overrides.
+func (l *layered) logSources(logger *log.Logger) {
+	if *l.config == "" {
+		logger.Info("config file: none; the settings are flags, " + envPrefix + " environment variables and defaults (--config FILE reads one)")
+		return
+	}
+	path := *l.config
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	logger.Info("config file", "path", path, "given", l.givenBy("config"))
+	for _, name := range slices.Sorted(maps.Keys(l.shadowed)) {
+		file, _ := tomlString(l.shadowed[name])
+		logger.Warn("a setting of the config file is overridden: the file's value is not used",
+			"setting", name, "in_file", file, "in_effect", l.fs.Lookup(name).Value.String(), "by", l.givenBy(name))
+	}
+}
+
+// givenBy names what set a flag from outside the file: --NAME, or its environment variable.
+func (l *layered) givenBy(name string) string {
+	if env, ok := strings.CutPrefix(l.sources[name], "env "); ok {
+		return env
+	}
+	return "--" + name
 }
 
 // tomlString turns a TOML value into the text a flag parses.
@@ -177,6 +209,9 @@ func (l *layered) print(w io.Writer) {
 					notes[i] += " (0: the default)"
 				}
 			}
+		}
+		if v, ok := l.shadowed[n]; ok {
+			notes[i] += " (overrides " + n + " = " + tomlText(v) + " in the config file)"
 		}
 		width = max(width, len(lines[i]))
 	}

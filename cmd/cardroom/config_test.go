@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -323,7 +324,8 @@ func TestListenErrorSaysWhy(t *testing.T) {
 	busy := held.Addr().String()
 	var out, errOut bytes.Buffer
 	code := serveCmd([]string{"--listen", busy, "--data-dir", filepath.Join(t.TempDir(), "d")}, envOf(nil), &out, &errOut)
-	if want := "cardroom serve: --listen " + busy + ": the address is in use: stop what holds it"; code != 1 || !strings.HasPrefix(errOut.String(), want) {
+	// (After the log's line on the config file.)
+	if want := "\ncardroom serve: --listen " + busy + ": the address is in use: stop what holds it"; code != 1 || !strings.Contains(errOut.String(), want) {
 		t.Errorf("busy --listen: exit %d, stderr %q; want %q", code, errOut.String(), want)
 	}
 	bind := func(errno syscall.Errno) error {
@@ -342,6 +344,84 @@ func TestListenErrorSaysWhy(t *testing.T) {
 	} {
 		if got := listenError("listen", c.addr, c.err); !strings.HasPrefix(got, c.want) {
 			t.Errorf("listenError(%q, %v) = %q, want %q", c.addr, c.err, got, c.want)
+		}
+	}
+}
+
+// serve logs at start the config file it read, or that it read none, and
+// warns of each setting of the file that a flag or an environment variable
+// overrides, with both values; --print-config says so too.
+func TestServeLogsTheConfigFileAndWhatOverridesIt(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	busy := held.Addr().String() // the start stops at its listener, after the settings are logged
+	file := writeFile(t, "public-addr = \"play.mydomain.org:2222\"\nfps = 20\nmax-tables = 50\n")
+	args := []string{"--listen", busy, "--data-dir", filepath.Join(t.TempDir(), "d"), "--public-addr", "cards.example.net:2222", "--config", file}
+	var out, errOut bytes.Buffer
+	serveCmd(args, envOf(map[string]string{"CARDROOM_FPS": "25"}), &out, &errOut)
+	logs := errOut.String()
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`INFO cardroom: config file path=` + regexp.QuoteMeta(file) + ` given=--config\n`),
+		regexp.MustCompile(`WARN cardroom: a setting of the config file is overridden: the file's value is not used setting=public-addr in_file=play.mydomain.org:2222 in_effect=cards.example.net:2222 by=--public-addr\n`),
+		regexp.MustCompile(`WARN .* setting=fps in_file=20 in_effect=25 by=CARDROOM_FPS\n`),
+	} {
+		if !want.MatchString(logs) {
+			t.Errorf("the start's log lacks %s:\n%s", want, logs)
+		}
+	}
+	if strings.Contains(logs, "setting=max-tables") {
+		t.Errorf("a setting of the file nothing overrides is warned of:\n%s", logs)
+	}
+	out.Reset()
+	if code := serveCmd(append(args, "--print-config"), envOf(nil), &out, &errOut); code != 0 ||
+		!regexp.MustCompile(`(?m)^public-addr = "cards.example.net:2222" +# flag \(overrides public-addr = "play.mydomain.org:2222" in the config file\)$`).MatchString(out.String()) {
+		t.Errorf("--print-config: exit %d, does not say the flag overrides the file:\n%s", code, out.String())
+	}
+	errOut.Reset()
+	serveCmd(args[:6], envOf(nil), &out, &errOut)
+	if logs := errOut.String(); !strings.Contains(logs, "INFO cardroom: config file: none;") || strings.Contains(logs, "WARN") {
+		t.Errorf("without a config file, the start's log says:\n%s", logs)
+	}
+}
+
+// The systemd unit gives serve the config file that docs/HOSTING.md says
+// to install and no flag but the data dir, its state directory, so that
+// every other setting edited in that file takes effect.
+func TestSystemdUnitTakesItsSettingsFromTheConfigFile(t *testing.T) {
+	b, err := os.ReadFile("../../deploy/cardroom.service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if cmd, ok := strings.CutPrefix(line, "ExecStart=/usr/local/bin/cardroom serve "); ok {
+			args = strings.Fields(cmd)
+		}
+	}
+	const config = "/etc/cardroom/cardroom.toml"
+	if !slices.Equal(args, []string{"--config", config, "--data-dir", "/var/lib/cardroom"}) {
+		t.Fatalf("the unit's ExecStart gives serve %q; want --config %s and --data-dir only", args, config)
+	}
+	doc, err := os.ReadFile("../../docs/HOSTING.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "install -D -m 0644 deploy/cardroom.toml "+config) {
+		t.Errorf("docs/HOSTING.md does not install the config file the unit reads, %s", config)
+	}
+	// With the unit's flags, what the file sets is in effect.
+	file := writeFile(t, "listen = \":2022\"\npublic-addr = \"play.mydomain.org:22\"\nmax-tables = 50\n")
+	args[1], args[3] = file, t.TempDir()
+	var out, errOut bytes.Buffer
+	if code := serveCmd(append(args, "--print-config"), envOf(nil), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{`listen = ":2022"`, `public-addr = "play.mydomain.org:22"`, "max-tables = 50"} {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(want) + ` +# file ` + regexp.QuoteMeta(file) + `$`).MatchString(out.String()) {
+			t.Errorf("with the unit's flags, the file's %s is not in effect:\n%s", want, out.String())
 		}
 	}
 }

@@ -64,6 +64,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		fmt.Fprintln(stderr, "cardroom serve:", err)
 		return 2
 	}
+	f.conf.logSources(logger)
 	ccfg, clustered, err := f.cluster.config()
 	if err != nil {
 		return usageError(stderr, "serve", "%v", err)
