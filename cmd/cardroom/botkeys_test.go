@@ -20,7 +20,8 @@ import (
 
 // serve logs at start how many bot keys --bot-keys gave, as it does for
 // the admins' keys; a file it cannot read, or with a line that is no key,
-// stops the start and names the file (and the line).
+// stops the start before it listens, naming the flag, the file (and the
+// line).
 func TestBotKeysLogged(t *testing.T) {
 	dir := t.TempDir()
 	keys := filepath.Join(dir, "bots")
@@ -31,10 +32,11 @@ func TestBotKeysLogged(t *testing.T) {
 	if err := os.WriteFile(keys, file, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	opt, err := botKeysOption(keys)
+	fps, err := readKeyFile(keys)
 	if err != nil {
 		t.Fatal(err)
 	}
+	opt := withBotKeys(fps)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +70,7 @@ func TestBotKeysLogged(t *testing.T) {
 	}
 
 	for _, c := range []struct{ name, body, want string }{
-		{"missing", "", "bot keys: open "},
+		{"missing", "", ": no such file or directory"},
 		{"bad", string(file) + "ssh-ed25519 not-base64\n", "line 3"},
 		{"empty", "# nobody yet\n", "holds no key"},
 	} {
@@ -81,8 +83,7 @@ func TestBotKeysLogged(t *testing.T) {
 		var out, errOut bytes.Buffer
 		args := []string{"--listen", "127.0.0.1:0", "--data-dir", filepath.Join(dir, "data"), "--bot-keys", path}
 		code := serveCmd(args, envOf(nil), &out, &errOut)
-		if code != 1 || !strings.Contains(errOut.String(), "cannot read the bot keys") ||
-			!strings.Contains(errOut.String(), path) || !strings.Contains(errOut.String(), c.want) {
+		if code != 1 || !strings.HasPrefix(errOut.String(), "cardroom serve: --bot-keys "+path+": ") || !strings.Contains(errOut.String(), c.want) {
 			t.Errorf("%s file: exit %d, %q; want 1 and an error naming %s with %q", c.name, code, errOut.String(), path, c.want)
 		}
 	}

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -45,15 +47,13 @@ func withMetrics(ln net.Listener) serveOption {
 }
 
 // readAdminKeys reads the --admin-keys file (see readKeyFile).
-func readAdminKeys(path string) ([]string, error) { return readKeyFile("admin keys", path) }
+func readAdminKeys(path string) ([]string, error) { return readKeyFile(path) }
 
-// readKeyFile reads an authorized_keys file: one public key a line, blank
-// lines and # comments skipped. It returns the keys' fingerprints; what
-// names the file in errors.
-func readKeyFile(what, path string) ([]string, error) {
+// readKeyFile reads an authorized_keys file into its keys' fingerprints; the caller names the file in errors.
+func readKeyFile(path string) ([]string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return nil, fileProblem(path, err)
 	}
 	var out []string
 	sc := bufio.NewScanner(bytes.NewReader(b))
@@ -65,31 +65,46 @@ func readKeyFile(what, path string) ([]string, error) {
 		}
 		pub, _, _, _, err := gossh.ParseAuthorizedKey(line)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s line %d: %v (write one key a line, as in authorized_keys)", what, path, n, err)
+			return nil, fmt.Errorf("line %d: %v (write one key a line, as in authorized_keys)", n, err)
 		}
 		out = append(out, hostkeys.Fingerprint(pub))
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", what, path, err)
+		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: %s holds no key", what, path)
+		return nil, errors.New("the file holds no key (write one key a line, as in authorized_keys)")
 	}
 	return out, nil
 }
 
-// readMOTD reads the message of the day (at most 4 KiB).
+// readMOTD reads the message of the day (at most 4 KiB); the caller names the file in errors.
 func readMOTD(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("motd: %w", err)
+		return "", fileProblem(path, err)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, 4<<10))
 	if err != nil {
-		return "", fmt.Errorf("motd: %w", err)
+		return "", fileProblem(path, err)
 	}
 	return string(b), nil
+}
+
+// fileProblem says why a file cannot be read, without its path, with owner and mode when permission is denied.
+func fileProblem(path string, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	why := pe.Err.Error()
+	if errors.Is(err, fs.ErrPermission) {
+		if o, ok := ownership(path); ok {
+			why += fmt.Sprintf(" (it belongs to %s, mode %04o, and this runs as %s)", o.owner, o.mode, o.self)
+		}
+	}
+	return errors.New(why)
 }
 
 // newLogger is the server's logger: text (charmbracelet/log's own) or JSON

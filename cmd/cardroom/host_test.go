@@ -133,3 +133,41 @@ func TestTimedBotKeepsItsName(t *testing.T) {
 		}
 	}
 }
+
+// A file that --admin-keys, --bot-keys or --motd names and serve cannot
+// read stops the start before it listens or makes the data dir, each named
+// by its flag and where the value came from, as the other checks do.
+func TestServeNamesTheFlagOfAFileItCannotRead(t *testing.T) {
+	tmp := t.TempDir()
+	dir, missing := filepath.Join(tmp, "data"), filepath.Join(tmp, "nonexist")
+	empty := filepath.Join(tmp, "admins")
+	if err := os.WriteFile(empty, []byte("# nobody yet\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	conf := writeFile(t, "admin-keys = \""+missing+"\"\n")
+	for _, c := range []struct {
+		name string
+		args []string
+		env  map[string]string
+		want []string
+	}{
+		{"admin keys from the file", []string{"--config", conf}, nil,
+			[]string{"cardroom serve: --admin-keys " + missing + " (from file " + conf + "): no such file or directory\n"}},
+		{"admin keys without a key", []string{"--admin-keys", empty}, nil,
+			[]string{"cardroom serve: --admin-keys " + empty + ": the file holds no key (write one key a line, as in authorized_keys)\n"}},
+		{"motd and bot keys", []string{"--motd", missing}, map[string]string{"CARDROOM_BOT_KEYS": missing},
+			[]string{
+				"cardroom serve: --bot-keys " + missing + " (from env CARDROOM_BOT_KEYS): no such file or directory\n",
+				"cardroom serve: --motd " + missing + ": no such file or directory\n",
+			}},
+	} {
+		var out, errOut bytes.Buffer
+		code := serveCmd(append([]string{"--listen", "127.0.0.1:0", "--data-dir", dir}, c.args...), envOf(c.env), &out, &errOut)
+		if code != 1 || errOut.String() != strings.Join(c.want, "") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", c.name, code, errOut.String(), strings.Join(c.want, ""))
+		}
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("a start refused for its files made the data dir %s", dir)
+	}
+}

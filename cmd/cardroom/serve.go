@@ -58,6 +58,11 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		f.conf.print(stdout)
 		return 0
 	}
+	files, err := f.readFiles()
+	if err != nil {
+		fmt.Fprintf(stderr, "cardroom serve: %s\n", strings.ReplaceAll(err.Error(), "\n", "\ncardroom serve: "))
+		return 1
+	}
 	cfg := f.cfg
 	logger, err := newLogger(stderr, *f.logFormat, *f.debug)
 	if err != nil {
@@ -74,22 +79,7 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		ccfg.LogNATS = *f.debug
 		opts = append(opts, withCluster(ccfg))
 	}
-	if *f.adminKeys != "" {
-		fps, err := readAdminKeys(*f.adminKeys)
-		if err != nil {
-			logger.Error("cannot start", "err", err)
-			return 1
-		}
-		opts = append(opts, withAdmins(fps...))
-	}
-	if *f.motd != "" {
-		s, err := readMOTD(*f.motd)
-		if err != nil {
-			logger.Error("cannot start", "err", err)
-			return 1
-		}
-		opts = append(opts, withMOTD(s))
-	}
+	opts = append(opts, files...)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ln, err := net.Listen("tcp", cfg.Listen)
@@ -97,13 +87,6 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "cardroom serve: %s\n", listenError("listen", cfg.Listen, err))
 		return 1
 	}
-	botOpt, err := botKeysOption(*f.botKeys)
-	if err != nil {
-		ln.Close()
-		logger.Error("cannot read the bot keys", "file", *f.botKeys, "err", err)
-		return 1
-	}
-	opts = append(opts, botOpt)
 	if *f.metricsAddr != "" {
 		mln, err := net.Listen("tcp", *f.metricsAddr)
 		if err != nil {

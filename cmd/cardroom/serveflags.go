@@ -142,6 +142,36 @@ func (f *serveFlags) check() error {
 	return errors.Join(errs...)
 }
 
+// readFiles reads the files of --admin-keys, --bot-keys and --motd up front, errors naming flag and source.
+func (f *serveFlags) readFiles() ([]serveOption, error) {
+	var opts []serveOption
+	var errs []error
+	read := func(name, path string, load func(path string) (serveOption, error)) {
+		if path == "" {
+			return
+		}
+		opt, err := load(path)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("--%s %s%s: %v", name, shellWord(path), f.from(name), err))
+			return
+		}
+		opts = append(opts, opt)
+	}
+	read("admin-keys", *f.adminKeys, func(path string) (serveOption, error) {
+		fps, err := readAdminKeys(path)
+		return withAdmins(fps...), err
+	})
+	read("bot-keys", *f.botKeys, func(path string) (serveOption, error) {
+		fps, err := readKeyFile(path)
+		return withBotKeys(fps), err
+	})
+	read("motd", *f.motd, func(path string) (serveOption, error) {
+		s, err := readMOTD(path)
+		return withMOTD(s), err
+	})
+	return opts, errors.Join(errs...)
+}
+
 // from is where a flag's value came from, when not the command line.
 func (f *serveFlags) from(name string) string {
 	switch src := f.conf.sources[name]; {
