@@ -65,8 +65,8 @@ func backupCmd(args []string, getenv func(string) string, stdout, stderr io.Writ
 		fmt.Fprintln(stderr, "cardroom backup:", err)
 		return exitFail
 	}
-	if err := osAccess(filepath.Dir(dest), needWriteIn); accessProblem(err) {
-		fmt.Fprintf(stderr, "cardroom backup: cannot write the copy to %s: this user may not write in %s\n", dest, filepath.Dir(dest))
+	if msg := backupDest(dest); msg != "" {
+		fmt.Fprintln(stderr, "cardroom backup: "+msg)
 		return exitFail
 	}
 	if err := store.BackupDir(dir, dest); err != nil {
@@ -75,6 +75,25 @@ func backupCmd(args []string, getenv func(string) string, stdout, stderr io.Writ
 	}
 	fmt.Fprintf(stdout, "backed up %s to %s; to restore, stop the server, remove %[3]s-wal and %[3]s-shm and copy it to %[3]s (see docs/HOSTING.md)\n", dir, dest, db)
 	return exitOK
+}
+
+// backupDest says why the copy cannot be written to dest and what to do, or "" when it can.
+func backupDest(dest string) string {
+	dir := filepath.Dir(dest)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("cannot write the copy to %s: the directory %s does not exist.\nCreate it first (mkdir -p %s), or give a FILE in a directory that exists", dest, dir, shellWord(dir))
+	case err == nil && !fi.IsDir():
+		return fmt.Sprintf("cannot write the copy to %s: %s is not a directory.\nGive a FILE in a directory", dest, dir)
+	}
+	if err := osAccess(dir, needWriteIn); accessProblem(err) {
+		return fmt.Sprintf("cannot write the copy to %s: this user may not write in %s", dest, dir)
+	}
+	return ""
 }
 
 // backupDataDir finds the data dir as serve does, from backup's own

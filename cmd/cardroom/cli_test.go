@@ -262,3 +262,27 @@ func TestFlagErrorsSayWhatToWrite(t *testing.T) {
 		}
 	}
 }
+
+// A backup into a directory that does not exist, or into a path under a
+// file, says so and what to do, not SQLite's "unable to open database".
+func TestBackupIntoAMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := serveOnce(t, dir); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(t.TempDir(), "nonexistentdir")
+	file := writeFile(t, "")
+	for _, c := range []struct{ dest, want string }{
+		{filepath.Join(missing, "x.db"), "cardroom backup: cannot write the copy to " + filepath.Join(missing, "x.db") + ": the directory " + missing +
+			" does not exist.\nCreate it first (mkdir -p " + missing + "), or give a FILE in a directory that exists\n"},
+		{filepath.Join(file, "x.db"), "cardroom backup: cannot write the copy to " + filepath.Join(file, "x.db") + ": " + file + " is not a directory.\nGive a FILE in a directory\n"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := backupCmd([]string{"--data-dir", dir, c.dest}, envOf(nil), &out, &errOut); code != exitFail || errOut.String() != c.want {
+			t.Errorf("backup to %s: exit %d, stderr %q; want %q", c.dest, code, errOut.String(), c.want)
+		}
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Errorf("the backup made %s", missing)
+	}
+}
