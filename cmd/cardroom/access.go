@@ -27,6 +27,12 @@ func (n need) String() string {
 	return [...]string{"read", "read and write", "write in"}[n]
 }
 
+// ownerBits are the mode bits a file's owner needs to do n.
+func (n need) ownerBits() fs.FileMode { return [...]fs.FileMode{0o400, 0o600, 0o300}[n] }
+
+// chmod is the chmod mode that lets a file's owner do n.
+func (n need) chmod() string { return [...]string{"u+r", "u+rw", "u+rwx"}[n] }
+
 // accessFunc reports whether this process's user may do n with path: nil,
 // or an error that accessProblem recognises. os.ErrNotExist when path is
 // not there.
@@ -63,25 +69,39 @@ func (e *accessError) Error() string {
 	if known {
 		whose = fmt.Sprintf("; it belongs to %s, mode %04o, and this runs as %s", o.owner, o.mode, o.self)
 	}
+	// The owner is this user already: chown changes nothing, the mode must.
+	ownerLacks := known && o.same && o.mode&e.need.ownerBits() != e.need.ownerBits()
 	switch {
 	case e.create:
 		fix := "create it and give it to the user the server runs as"
-		if known {
+		switch {
+		case ownerLacks:
+			fix = fmt.Sprintf("its owner is the user the server runs as, but mode %04o does not let the owner write in it: chmod u+rwx %s", o.mode, shellWord(e.path))
+		case known:
 			fix += fmt.Sprintf(" (mkdir -p %s && chown %s %[1]s)", e.dir, o.selfID)
 		}
 		return fmt.Sprintf("cannot create the data dir %s: cannot write in %s: %s%s.\n%s, or choose another --data-dir", e.dir, e.path, why, whose, capital(fix))
+	case e.backup && ownerLacks:
+		return fmt.Sprintf("cannot %v %s %s: %s%s.\nIts owner is the user this runs as, but mode %04o does not let the owner %v it: chmod %s %s (the server needs that too)",
+			e.need, e.what, e.path, why, whose, o.mode, e.need, e.need.chmod(), shellWord(e.path))
 	case e.backup:
 		fix := ""
-		if known {
+		if known && !o.same {
 			fix = fmt.Sprintf(" (e.g. sudo -u %s cardroom backup FILE)", o.ownerID)
 		}
 		return fmt.Sprintf("cannot %v %s %s: %s%s.\ncardroom backup opens the database as the server does: run it as the user the server runs as%s", e.need, e.what, e.path, why, whose, fix)
+	case ownerLacks:
+		return fmt.Sprintf("cannot %v %s %s: %s%s.\nThe data dir %s and every file in it must be readable and writable by the user the server runs as, its owner here, but mode %04o does not let the owner %v it: chmod %s %s",
+			e.need, e.what, e.path, why, whose, e.dir, o.mode, e.need, e.need.chmod(), shellWord(e.path))
 	}
-	fix := "make them so"
-	if known {
-		fix = fmt.Sprintf("make them so (e.g. chown -R %s %s)", o.selfID, e.dir)
+	fix := "make them so, or run the server as the user that owns them"
+	switch {
+	case known && o.same: // the mode lets the owner: a directory above, or an ACL, stops it
+		fix = "this user owns it and its mode lets it, so make every directory above it let this user through (x) and look for an ACL (getfacl)"
+	case known:
+		fix = fmt.Sprintf("make them so (e.g. chown -R %s %s), or run the server as the user that owns them", o.selfID, e.dir)
 	}
-	return fmt.Sprintf("cannot %v %s %s: %s%s.\nThe data dir %s and every file in it must be readable and writable by the user the server runs as: %s, or run the server as the user that owns them",
+	return fmt.Sprintf("cannot %v %s %s: %s%s.\nThe data dir %s and every file in it must be readable and writable by the user the server runs as: %s",
 		e.need, e.what, e.path, why, whose, e.dir, fix)
 }
 
@@ -97,6 +117,7 @@ func capital(s string) string {
 type owners struct {
 	owner, self     string // "root (uid 0)"
 	ownerID, selfID string // what chown and sudo take: the name, or the uid
+	same            bool   // the owner is the user this process runs as
 	mode            fs.FileMode
 }
 

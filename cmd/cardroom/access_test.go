@@ -142,3 +142,62 @@ func TestServeStopsOnModesItMayNotUse(t *testing.T) {
 		t.Errorf("data dir in a directory of mode 0500: serve returned %v", err)
 	}
 }
+
+// A file or directory that already belongs to the user the server runs as
+// is put right with chmod, giving the owner what it lacks, not with chown
+// to that same user; one of another user's is still chowned.
+func TestAccessAdviceFitsTheOwner(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	db := filepath.Join(dir, store.FileName)
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(db, nil, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	denied := func(path string, n need) *accessError {
+		return &accessError{path: path, what: "the file", need: n, dir: dir, err: &fs.PathError{Op: "access", Path: path, Err: syscall.EACCES}}
+	}
+	check := func(name string, e *accessError, want, not []string) {
+		t.Helper()
+		msg := e.Error()
+		for _, w := range want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: %q lacks %q", name, msg, w)
+			}
+		}
+		for _, n := range not {
+			if strings.Contains(msg, n) {
+				t.Errorf("%s: %q says %q", name, msg, n)
+			}
+		}
+	}
+	os.Chmod(dir, 0o500)
+	defer os.Chmod(dir, 0o700)
+	check("the data dir, mode 0500", denied(dir, needWriteIn), []string{"mode 0500", "its owner here, but mode 0500 does not let the owner write in it: chmod u+rwx " + dir}, []string{"chown", "run the server as the user that owns"})
+	check("the database, mode 0400", denied(db, needReadWrite), []string{"does not let the owner read and write it: chmod u+rw " + db}, []string{"chown"})
+	e := denied(db, needReadWrite)
+	e.backup = true
+	check("backup, the database mode 0400", e, []string{"Its owner is the user this runs as, but mode 0400 does not let the owner read and write it: chmod u+rw " + db}, []string{"sudo -u", "chown"})
+	e = denied(dir, needWriteIn)
+	e.create, e.dir = true, filepath.Join(dir, "sub")
+	check("creating a data dir in a directory of mode 0500", e, []string{"Its owner is the user the server runs as, but mode 0500 does not let the owner write in it: chmod u+rwx " + dir + ", or choose another --data-dir"}, []string{"chown"})
+	os.Chmod(dir, 0o700)
+	check("the data dir, mode 0700", denied(dir, needWriteIn), []string{"this user owns it and its mode lets it, so make every directory above it let this user through"}, []string{"chown"})
+
+	if os.Geteuid() != 0 {
+		return // only root gives a file away
+	}
+	if err := os.Chown(dir, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	_, self := userName(0)
+	check("the data dir of another user", denied(dir, needWriteIn), []string{"chown -R " + self + " " + dir, "or run the server as the user that owns them"}, []string{"chmod"})
+	if err := os.Chown(db, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	_, owner := userName(65534)
+	e = denied(db, needReadWrite)
+	e.backup = true
+	check("backup, the database of another user", e, []string{"sudo -u " + owner + " cardroom backup FILE"}, []string{"chmod"})
+}

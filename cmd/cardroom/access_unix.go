@@ -42,7 +42,7 @@ func ownership(path string) (owners, bool) {
 	if !ok {
 		return owners{}, false
 	}
-	o := owners{mode: fi.Mode().Perm()}
+	o := owners{mode: fi.Mode().Perm(), same: int(st.Uid) == os.Geteuid()}
 	o.owner, o.ownerID = userName(int(st.Uid))
 	o.self, o.selfID = userName(os.Geteuid())
 	return o, true
