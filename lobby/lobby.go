@@ -1186,6 +1186,22 @@ func randIntN(n int) int {
 	return int(binary.LittleEndian.Uint64(b[:]) % uint64(n))
 }
 
+// NamesTable reports whether s is shaped like a table id or an invite code (existing or not).
+func NamesTable(s string) bool {
+	if codeShaped(normCode(s)) {
+		return true
+	}
+	if len(s) != 6 {
+		return false
+	}
+	for _, c := range strings.ToLower(s) {
+		if !strings.ContainsRune(idAlphabet, c) {
+			return false
+		}
+	}
+	return true
+}
+
 func (l *Lobby) newID() string {
 	for {
 		b := make([]byte, 6)

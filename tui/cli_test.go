@@ -194,3 +194,44 @@ func TestCLIListJSONIsTheSameInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// export takes a game's number, the whole argument and nothing but digits;
+// a table's id or invite code, as list shows them, is told apart and the
+// player pointed at the history, where game numbers are; every answer is
+// in the client's language.
+func TestCLIExportTakesAGameNumberOnly(t *testing.T) {
+	a := cliApp(t, false)
+	a.SetArchive(&fakeArchive{game: finishedGame(t)}) // game 7, alice's: not carol's
+	which := map[string]string{
+		"en": "cardroom: export which game? give its number, e.g. export 12 (your games: ssh -p 2222 -t localhost, then h)\n",
+		"de": "cardroom: Welches Spiel? Gib seine Nummer an, z. B. export 12 (deine Spiele: ssh -p 2222 -t localhost, dann h)\n",
+		"nl": "cardroom: Welke partij? Geef het nummer, bv. export 12 (je partijen: ssh -p 2222 -t localhost, dan h)\n",
+	}
+	table := func(arg string) map[string]string {
+		return map[string]string{
+			"en": `cardroom: "` + arg + `" names a table: export takes the number of one of your finished games, as your history lists them (ssh -p 2222 -t localhost, then h)` + "\n",
+			"de": `cardroom: "` + arg + `" bezeichnet einen Tisch: export nimmt die Nummer eines deiner beendeten Spiele, wie dein Verlauf sie zeigt (ssh -p 2222 -t localhost, dann h)` + "\n",
+			"nl": `cardroom: "` + arg + `" is een tafel: export neemt het nummer van een van je afgelopen partijen, zoals je historie ze toont (ssh -p 2222 -t localhost, dan h)` + "\n",
+		}
+	}
+	notYours := map[string]string{
+		"en": "cardroom: you have no game 7 on this server\n",
+		"de": "cardroom: Du hast auf diesem Server kein Spiel 7.\n",
+		"nl": "cardroom: Je hebt op deze server geen spel 7.\n",
+	}
+	for _, c := range []struct {
+		arg  string
+		want map[string]string
+	}{
+		{"7abc", which}, {"7 ", which}, {"+7", which}, {"0", which}, {"-7", which}, {"7.0", which}, {"99999999999999999999", which},
+		{"8nmrp7", table("8nmrp7")}, {"3Q6QWX", table("3Q6QWX")},
+		{"7", notYours}, {"007", notYours},
+	} {
+		for lang, env := range cliEnvs {
+			out, errOut, code := runCLI(a, env, "export", c.arg)
+			if code != 1 || out != "" || errOut != c.want[lang] {
+				t.Errorf("%s export %q: exit %d, stdout %q, stderr\n%q, want\n%q", lang, c.arg, code, out, errOut, c.want[lang])
+			}
+		}
+	}
+}

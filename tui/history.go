@@ -13,6 +13,7 @@ import (
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/doudizhu"
 	"github.com/cardroom/cardroom/engine/trick"
+	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/store"
 	"github.com/cardroom/cardroom/tables"
 )
@@ -561,16 +562,31 @@ func (a *App) export(tx *text, playerID, arg string, out *bytes.Buffer) error {
 	if a.archive == nil {
 		return errors.New(tx.get("this server keeps no game history"))
 	}
-	var id int64
-	if _, err := fmt.Sscan(arg, &id); err != nil || id <= 0 {
+	id, err := gameNumber(arg)
+	switch {
+	case err != nil && arg != "" && lobby.NamesTable(arg):
+		return errors.New(tx.f("%q names a table: export takes the number of one of your finished games, as your history lists them (%s, then h)", clipText(arg, 20), a.sshCommand(true)))
+	case err != nil:
 		return errors.New(tx.f("export which game? give its number, e.g. export 12 (your games: %s, then h)", a.sshCommand(true)))
 	}
 	g, err := a.archive.Game(id)
 	if err != nil || !seatedAt(g, playerID) {
-		return noGameOfYours(id)
+		return errors.New(cliError(tx, noGameOfYours(id)))
 	}
 	out.Write(g.Record)
 	return nil
+}
+
+// gameNumber reads a game's number: the whole of s, digits only, above 0.
+func gameNumber(s string) (int64, error) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, errors.New("not a number")
+	}
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err == nil && id <= 0 {
+		err = errors.New("not above 0")
+	}
+	return id, err
 }
 
 // noGameOfYours answers for a game that does not exist and for one the
