@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardroom/cardroom/lobby"
@@ -147,6 +148,20 @@ func banLeft(tx *text, d time.Duration) string {
 
 func (m *model) isAdmin() bool { return m.app.admin.keys[m.player.ID] }
 
+// SetLogger gives the app the server's log, for admin actions; call it before serving.
+func (a *App) SetLogger(l *log.Logger) { a.log = l }
+
+// adminWho is the admin giving a command: name and key fingerprint.
+type adminWho struct{ name, key string }
+
+// logAdmin logs an admin's action at info level: admin, key, then what was done to whom (kv).
+func (a *App) logAdmin(by adminWho, action string, kv ...any) {
+	if a.log == nil {
+		return
+	}
+	a.log.Info("admin "+action, append([]any{"admin", by.name, "key", by.key}, kv...)...)
+}
+
 // noticeMsg is an admin's announcement, shown to every session.
 type noticeMsg struct{ text string }
 
@@ -160,7 +175,7 @@ func (m *model) adminCommand(line string) (cmd tea.Cmd, ok bool) {
 	if len(f) == 0 {
 		return nil, false
 	}
-	tx, a, by := m.tx, m.app, m.player.Name
+	tx, a, by := m.tx, m.app, adminWho{m.player.Name, m.player.ID}
 	switch f[0] {
 	case "kick":
 		if len(f) != 2 {
@@ -168,9 +183,12 @@ func (m *model) adminCommand(line string) (cmd tea.Cmd, ok bool) {
 		}
 		return func() tea.Msg {
 			key := names.Key(f[1]) // as :ban: case and look-alikes folded
-			if n := a.kick(func(_ string, li liveInfo) bool { return names.Key(li.name) == key }, "An admin closed your session."); n == 0 {
+			n := a.kick(func(_ string, li liveInfo) bool { return names.Key(li.name) == key }, "An admin closed your session.")
+			if n == 0 {
+				a.logAdmin(by, "kick", "target", f[1], "err", "nobody of that name is online")
 				return doneMsg{err: errors.New(tx.f("Nobody called %s is online.", clipText(f[1], 24)))}
 			}
+			a.logAdmin(by, "kick", "target", f[1], "sessions", n)
 			return doneMsg{note: tx.f("%s was kicked.", clipText(f[1], 24))}
 		}, true
 	case "ban":
@@ -189,15 +207,18 @@ func (m *model) adminCommand(line string) (cmd tea.Cmd, ok bool) {
 		if len(f) != 2 {
 			return m.fail(errors.New(tx.get("usage: :unban NAME|KEY|IP (the admin screen lists the bans)"))), true
 		}
-		return func() tea.Msg { return a.unban(tx, f[1]) }, true
+		return func() tea.Msg { return a.unban(tx, f[1], by) }, true
 	case "announce":
 		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "announce"))
 		if text == "" {
 			return m.fail(errors.New(tx.get("usage: :announce TEXT"))), true
 		}
 		text = fit(cleanLine(text), 200)
-		from := m.player.ID
-		return func() tea.Msg { return doneMsg{note: announced(tx, text, a.announce(text, from))} }, true
+		return func() tea.Msg {
+			n := a.announce(text, by.key)
+			a.logAdmin(by, "announce", "text", text, "sessions", n)
+			return doneMsg{note: announced(tx, text, n)}
+		}, true
 	}
 	return nil, false
 }
@@ -246,8 +267,16 @@ func (a *App) kick(match func(id string, li liveInfo) bool, reason string) int {
 // ban bans a key (a fingerprint), an IP address, or the key behind a name
 // (a guest's IP address: a guest's id is new on every connection) for d (0:
 // for good), and closes the sessions it covers.
-func (a *App) ban(tx *text, target string, d time.Duration, by string) tea.Msg {
-	b := store.Ban{By: by, Created: a.now()}
+func (a *App) ban(tx *text, target string, d time.Duration, by adminWho) tea.Msg {
+	b := store.Ban{By: by.name, Created: a.now()}
+	length := "for good"
+	if d > 0 {
+		length = d.String()
+	}
+	failed := func(why string, err error) tea.Msg {
+		a.logAdmin(by, "ban", "target", target, "duration", length, "err", why)
+		return doneMsg{err: err}
+	}
 	if d > 0 {
 		b.Expires = b.Created.Add(d)
 	}
@@ -260,23 +289,28 @@ func (a *App) ban(tx *text, target string, d time.Duration, by string) tea.Msg {
 	default:
 		b.Kind, b.Value, b.Name = a.holderOf(target)
 		if b.Kind == "" {
-			return doneMsg{err: errors.New(tx.f("Nobody holds the name %s.", clipText(target, 24)))}
+			return failed("nobody holds the name", errors.New(tx.f("Nobody holds the name %s.", clipText(target, 24))))
 		}
 	}
 	if b.Kind == store.BanKey && a.admin.keys[b.Value] {
-		return doneMsg{err: errors.New(tx.get("That is an admin's key: take it out of the admin keys file first."))}
+		return failed("an admin's key", errors.New(tx.get("That is an admin's key: take it out of the admin keys file first.")))
 	}
 	if a.admin.store != nil {
 		if err := a.admin.store.AddBan(b); err != nil {
-			return doneMsg{err: err}
+			return failed(err.Error(), err)
 		}
 	}
 	a.mu.Lock()
 	a.admin.bans[[2]string{b.Kind, b.Value}] = b
 	a.mu.Unlock()
-	a.kick(func(id string, li liveInfo) bool {
+	n := a.kick(func(id string, li liveInfo) bool {
 		return b.Kind == store.BanKey && id == b.Value || b.Kind == store.BanIP && li.ip == b.Value
 	}, "An admin has banned you from this card room.")
+	until := "never"
+	if !b.Expires.IsZero() {
+		until = b.Expires.UTC().Format(time.RFC3339)
+	}
+	a.logAdmin(by, "ban", "target", target, "kind", b.Kind, "value", b.Value, "name", b.Name, "duration", length, "until", until, "sessions", n)
 	return doneMsg{note: tx.f("Banned %s (%s).", clipText(b.Value, 60), clipText(b.Name, 24))}
 }
 
@@ -307,8 +341,8 @@ func (a *App) holderOf(target string) (kind, value, name string) {
 
 // unban lifts the ban of a key, an IP address, or a name: the ban made
 // for that name (names.Key), else the ban of whoever holds it (holderOf).
-func (a *App) unban(tx *text, target string) tea.Msg {
-	kind := store.BanKey
+func (a *App) unban(tx *text, target string, by adminWho) tea.Msg {
+	asked, kind := target, store.BanKey
 	if ip := net.ParseIP(target); ip != nil {
 		kind, target = store.BanIP, ip.String()
 	} else if !strings.HasPrefix(target, "SHA256:") { // a name: the ban made for it
@@ -335,13 +369,16 @@ func (a *App) unban(tx *text, target string) tea.Msg {
 	if a.admin.store != nil {
 		ok, err := a.admin.store.RemoveBan(kind, target)
 		if err != nil {
+			a.logAdmin(by, "unban", "target", asked, "kind", kind, "value", target, "err", err.Error())
 			return doneMsg{err: err}
 		}
 		had = had || ok
 	}
 	if !had {
+		a.logAdmin(by, "unban", "target", asked, "kind", kind, "value", target, "err", "no such ban")
 		return doneMsg{err: errors.New(tx.f("No ban of %s.", clipText(target, 60)))}
 	}
+	a.logAdmin(by, "unban", "target", asked, "kind", kind, "value", target)
 	return doneMsg{note: tx.f("Lifted the ban of %s.", clipText(target, 60))}
 }
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/log"
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/lobby"
@@ -34,6 +35,7 @@ type App struct {
 	publicAddr string        // host:port players type (SetPublicAddr)
 	admin      admins        // admin keys, bans, the message of the day
 	bots       botKeys       // who may seat a program as a bot over SSH (bot.go)
+	log        *log.Logger   // the server's log, for admin actions; nil: none (SetLogger)
 
 	saveMu sync.Mutex // one read-modify-write of saved settings at a time (saveParts)
 

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -163,4 +164,51 @@ func TestE2EMetrics(t *testing.T) {
 	if got := scrape("/healthz"); got != "ok\n" {
 		t.Errorf("/healthz: %q", got)
 	}
+}
+
+// Every admin action is written to the server's log at info level, with
+// the admin's name and key, the target and the arguments, and what came of
+// it; one that finds nothing to do says why.
+func TestE2EAdminActionsAreLogged(t *testing.T) {
+	ctx := testCtx(t)
+	adminKey, bobKey := sshtest.NewKey(), sshtest.NewKey()
+	adminFP, bobFP := gossh.FingerprintSHA256(adminKey.PublicKey()), gossh.FingerprintSHA256(bobKey.PublicKey())
+	srv := startHost(t, t.TempDir(), withAdmins(adminFP))
+	admin := srv.lobby(ctx, t, "root", sshtest.Options{Key: adminKey})
+	bob := srv.lobby(ctx, t, "bob", sshtest.Options{Key: bobKey})
+	carol := srv.lobby(ctx, t, "carol", sshtest.Options{})
+	who := `admin=root key=` + regexp.QuoteMeta(adminFP) + ` `
+	logged := func(what string, line string) {
+		t.Helper()
+		if !regexp.MustCompile(`(?m)^INFO admin ` + line + `$`).MatchString(srv.logs.String()) {
+			t.Errorf("%s: the log has no line %s:\n%s", what, line, srv.logs.String())
+		}
+	}
+
+	admin.typ(":announce Server restarts at 22:00" + sshtest.KeyEnter)
+	admin.waitFor("Announced to 2 other sessions.")
+	logged(":announce", `announce `+who+`text="Server restarts at 22:00" sessions=2`)
+
+	admin.typ(":kick nobody" + sshtest.KeyEnter)
+	admin.waitFor("Nobody called nobody is online.")
+	logged(":kick nobody", `kick `+who+`target=nobody err="nobody of that name is online"`)
+	admin.typ(":kick carol" + sshtest.KeyEnter)
+	admin.waitFor("carol was kicked.")
+	carol.waitFor("An admin closed your session.")
+	logged(":kick carol", `kick `+who+`target=carol sessions=1`)
+
+	admin.typ(":ban bob 2h" + sshtest.KeyEnter)
+	admin.waitFor("Banned " + bobFP)
+	bob.waitFor("An admin has banned you from this card room.")
+	logged(":ban bob 2h", `ban `+who+`target=bob kind=key value=`+regexp.QuoteMeta(bobFP)+` name=bob duration=2h0m0s until=\S+Z sessions=1`)
+	admin.typ(":ban root" + sshtest.KeyEnter)
+	admin.waitFor("That is an admin's key")
+	logged(":ban root", `ban `+who+`target=root duration="for good" err="an admin's key"`)
+
+	admin.typ(":unban bob" + sshtest.KeyEnter)
+	admin.waitFor("Lifted the ban of " + bobFP)
+	logged(":unban bob", `unban `+who+`target=bob kind=key value=`+regexp.QuoteMeta(bobFP))
+	admin.typ(":unban bob" + sshtest.KeyEnter)
+	admin.waitFor("No ban of " + bobFP)
+	logged(":unban bob again", `unban `+who+`target=bob kind=key value=`+regexp.QuoteMeta(bobFP)+` err="no such ban"`)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -42,7 +41,27 @@ const testTimeout = 30 * time.Second
 type testServer struct {
 	addr string
 	dir  string
-	stop func() // shuts the server down as SIGTERM does, and waits for it
+	stop func()     // shuts the server down as SIGTERM does, and waits for it
+	logs *logBuffer // what the server logged
+}
+
+// logBuffer holds a server's log lines; the server writes them while a
+// test reads them.
+type logBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // startServer runs serve on 127.0.0.1:0 with a temporary data dir and bots
@@ -77,7 +96,8 @@ func startServerIn(t *testing.T, dir string, turnTimer time.Duration, opts ...se
 		InputKeyRate:  -1,
 		InputByteRate: -1,
 	}
-	logger := log.NewWithOptions(io.Discard, log.Options{})
+	logs := &logBuffer{}
+	logger := log.NewWithOptions(logs, log.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	// A fixed seed: the same table ids, codes and deals on every run.
@@ -98,7 +118,7 @@ func startServerIn(t *testing.T, dir string, turnTimer time.Duration, opts ...se
 		})
 	}
 	t.Cleanup(stop)
-	return &testServer{addr: ln.Addr().String(), dir: dir, stop: stop}
+	return &testServer{addr: ln.Addr().String(), dir: dir, stop: stop, logs: logs}
 }
 
 // testCtx is the deadline of a whole test's waits.

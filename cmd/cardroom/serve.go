@@ -239,6 +239,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	app.SetPublicAddr(public)
 	app.SetBotKeys(set.botKeys)
 	app.SetAdmins(set.host.admins)
+	app.SetLogger(logger)
 	app.SetMOTD(set.host.motd)
 	if err := app.SetBans(per.store); err != nil {
 		_ = lob.Shutdown(context.Background())
