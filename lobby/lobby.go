@@ -799,6 +799,8 @@ func (l *Lobby) handle(r request) {
 			err = ErrBotNamePerson
 		}
 		r.reply <- result[struct{}]{err: err}
+	case botSeatsReq:
+		r.reply <- result[botSeats]{v: l.botSeats(r)}
 	default:
 		panic(fmt.Sprintf("lobby: unknown request %T", r))
 	}

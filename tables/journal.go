@@ -186,11 +186,13 @@ type roomHeader struct {
 	Placed []*placedJSON `json:"placed_bots,omitempty"`
 }
 
-// placedJSON is a placed bot as the journal keeps it: its seat name and
-// its kind (BotKind), which its seat keeps after a restart.
+// placedJSON is a placed bot as the journal keeps it: its seat name, its
+// kind (BotKind) and the key of its program, which its seat keeps after a
+// restart.
 type placedJSON struct {
 	Name string `json:"name,omitempty"`
 	Kind string `json:"kind"`
+	Key  string `json:"key,omitempty"`
 }
 
 // roomKey is the header key of roomHeader.
@@ -409,8 +411,9 @@ func (t *Table) seatBot(i int) engine.Bot {
 // engine with the checks of engine.Replay. Each seat keeps its owner, who is
 // away until they come back with the same key (ON-2): their bot plays
 // meanwhile; it keeps too when they last came to the table (here.go).
-// A seat a bot was placed in (placebot.go) keeps that bot's name
-// and kind, the Fallback moving for it (leftBot). cfg gives what a journal does not hold (Clock, Bots, Journal,
+// A seat a bot was placed in (placebot.go) keeps that bot's name, kind and
+// key, the Fallback moving for it (leftBot) until its key's program takes
+// it back. cfg gives what a journal does not hold (Clock, Bots, Journal,
 // Shared, Sink, Logger, IdleClose, UnattendedClose, ChatLines); the rest of it is
 // overwritten.
 // The restored table goes on journaling into the same journal.
@@ -460,7 +463,7 @@ func Restore(reg *engine.Registry, saved Saved, cfg Config) (*Table, error) {
 		}
 		t.seats[i] = restoredSeat(o)
 		if i < len(room.Placed) && room.Placed[i] != nil && t.seats[i].kind() == Bot {
-			t.seatBots[i] = t.leftBot(room.Placed[i], i)
+			t.seatBots[i], t.seats[i].botKey = t.leftBot(room.Placed[i], i), room.Placed[i].Key
 		}
 	}
 	for n, line := range saved.Lines {

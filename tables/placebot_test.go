@@ -64,7 +64,7 @@ func TestPlacedRemoteBotRefusedAtThePace(t *testing.T) {
 			}
 		}()
 
-		if seat, err := r.table.PlaceBot(remote, engine.Spectator); err != nil || seat != 1 {
+		if seat, err := r.table.PlaceBot(remote, "", engine.Spectator); err != nil || seat != 1 {
 			t.Fatalf("PlaceBot = %d, %v; want seat 1", seat, err)
 		}
 		a := r.subscribe(alice)
@@ -127,7 +127,7 @@ func TestUnplaceBot(t *testing.T) {
 		r := newRig(t, defaultConfig("toy"))
 		a := r.subscribe(alice)
 		b := bidOne{}
-		if _, err := r.table.PlaceBot(b, 2); err != nil {
+		if _, err := r.table.PlaceBot(b, "", 2); err != nil {
 			t.Fatal(err)
 		}
 		if s := a.now(); s.Seats[2].Kind != Bot {
@@ -137,7 +137,7 @@ func TestUnplaceBot(t *testing.T) {
 		if s := a.now(); s.Seats[2].Kind != Free {
 			t.Fatalf("seat 2 after the bot left: %+v, want free", s.Seats[2])
 		}
-		if _, err := r.table.PlaceBot(b, 2); err != nil {
+		if _, err := r.table.PlaceBot(b, "", 2); err != nil {
 			t.Fatal(err)
 		}
 		must(t, r.table.Start(alice))
@@ -145,7 +145,7 @@ func TestUnplaceBot(t *testing.T) {
 		if s := a.now(); s.Seats[2].Kind != Bot {
 			t.Fatalf("seat 2 after the start: %+v, want the bot's", s.Seats[2])
 		}
-		if _, err := r.table.PlaceBot(b, engine.Spectator); err != ErrNotWaiting {
+		if _, err := r.table.PlaceBot(b, "", engine.Spectator); err != ErrNotWaiting {
 			t.Errorf("PlaceBot after the start: %v", err)
 		}
 	})
@@ -166,17 +166,17 @@ func TestPlaceBotRefusesANameAtTheTable(t *testing.T) {
 		r := newRig(t, defaultConfig("toy"))
 		a := r.subscribe(alice)
 		for _, name := range []string{"alice", "ALICE", "аlice"} { // the last with a Cyrillic а
-			if _, err := r.table.PlaceBot(namedBot{name: name}, engine.Spectator); err != ErrBotNameTaken {
+			if _, err := r.table.PlaceBot(namedBot{name: name}, "", engine.Spectator); err != ErrBotNameTaken {
 				t.Errorf("a bot named %q beside the person alice: %v, want ErrBotNameTaken", name, err)
 			}
 		}
-		if _, err := r.table.PlaceBot(namedBot{name: "piet"}, engine.Spectator); err != nil {
+		if _, err := r.table.PlaceBot(namedBot{name: "piet"}, "", engine.Spectator); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.table.PlaceBot(namedBot{name: "Piet"}, engine.Spectator); err != ErrBotNameTaken {
+		if _, err := r.table.PlaceBot(namedBot{name: "Piet"}, "", engine.Spectator); err != ErrBotNameTaken {
 			t.Errorf("a second bot named Piet: %v, want ErrBotNameTaken", err)
 		}
-		if _, err := r.table.PlaceBot(namedBot{name: "klaas"}, engine.Spectator); err != nil {
+		if _, err := r.table.PlaceBot(namedBot{name: "klaas"}, "", engine.Spectator); err != nil {
 			t.Errorf("a bot with a free name: %v", err)
 		}
 		if s := a.now(); s.Seats[1].Name != "piet" || s.Seats[2].Name != "klaas" {
@@ -201,7 +201,7 @@ func TestPlacedBotSeatSurvivesRestarts(t *testing.T) {
 			j := newMemJournal()
 			cfg.Journal, cfg.Bots, cfg.Fallback = j, tableBot, fallback
 			r := newRig(t, cfg)
-			if _, err := r.table.PlaceBot(placed, 1); err != nil {
+			if _, err := r.table.PlaceBot(placed, "", 1); err != nil {
 				t.Fatal(err)
 			}
 			must(t, r.table.Start(alice))

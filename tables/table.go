@@ -129,6 +129,7 @@ type seat struct {
 	untold    []int     // botRounds of a return by Sit that the owner's next Subscribe is to be told (away.go)
 	told      bool      // the others were told the bot plays until the owner is back
 	lastHere  time.Time // when the owner last came to the table or left it (Summary.LastHere)
+	botKey    string    // the key whose program placed the seat's bot (placebot.go): it may take the seat back
 }
 
 func (s *seat) kind() SeatKind {
@@ -931,6 +932,12 @@ func (t *Table) summary() Summary {
 	}
 	for i := range t.seats {
 		s.Owners[i], s.LastHere[i] = t.seats[i].owner.ID, t.seats[i].lastHere
+		if k := t.seats[i].botKey; k != "" && t.seats[i].kind() == Bot {
+			if s.BotKeys == nil {
+				s.BotKeys = make([]string, len(t.seats))
+			}
+			s.BotKeys[i] = k
+		}
 		switch t.seats[i].kind() {
 		case Free:
 			s.Free++
@@ -1240,8 +1247,14 @@ func (t *Table) handle(c command) {
 	case admitCmd:
 		c.reply <- t.admit(c.p)
 	case placeBotCmd:
-		i, err := t.placeBot(c.b, c.seat)
-		c.reply <- placed{i, err}
+		i, err := t.placeBot(c.b, c.key, c.seat)
+		c.reply <- placed{seat: i, err: err}
+	case botSeatCmd:
+		i, err := t.keySeat(c.key)
+		c.reply <- placed{seat: i, err: err, name: t.botSeatNameAt(i)}
+	case rejoinBotCmd:
+		i, err := t.rejoinBot(c.b, c.key)
+		c.reply <- placed{seat: i, err: err}
 	case unplaceBotCmd:
 		c.reply <- t.unplaceBot(c.b)
 	case leaveCmd:

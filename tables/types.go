@@ -32,6 +32,8 @@ var (
 	ErrNoPenalty    = errors.New("penalties are given only at boerenbridge tables (BB-7)")
 	ErrBadPenalty   = errors.New("a penalty is -1 to -" + strconv.Itoa(MaxPenalty) + " points with a reason")
 	ErrTableAborted = errors.New("the table stopped after an internal error")
+	ErrNoBotSeat    = errors.New("no bot of this key holds a seat in this table's game")
+	ErrBotConnected = errors.New("this key's bot still plays its seat over another connection: one connection a seat (a dropped connection is noticed at the server's next keepalive)")
 )
 
 // Player is a person: ID is their SSH key fingerprint (or a guest id), Name
@@ -361,6 +363,10 @@ type Summary struct {
 	// table by its id and shows it to them. Never shown to anyone.
 	Owners [MaxSeats]string `json:"-"`
 	HostID string           `json:"-"`
+	// BotKeys are, by seat, the keys whose programs placed the seats' bots
+	// (placebot.go; nil when no seat has one): the lobby finds the seat a
+	// bot's key takes back, on any node of a cluster. Never shown.
+	BotKeys []string `json:"bot_keys,omitempty"`
 	// LastHere is when each seat's person last came to the table or left
 	// it (zero: not known; a restored table's, when each last came, from
 	// its journal): the lobby sends a person with seats in two games back

@@ -241,7 +241,7 @@ func (a *App) botCommand(s sshapp.Session, tx *text, args []string, out, errOut 
 	}
 	rs := t.Ruleset()
 	remote := botproto.NewRemote(s.Stdin(), out, botproto.Options{Name: name, Fallback: games.Baseline(rs.Name, engine.Spectator)})
-	seat, err := t.PlaceBot(remote, engine.Spectator)
+	seat, err := t.PlaceBot(remote, id.ID, engine.Spectator)
 	if err != nil {
 		return failed(err)
 	}
