@@ -12,6 +12,9 @@ type Hello struct {
 	Seat     int    `json:"seat"`            // 0-based
 	Table    string `json:"table,omitempty"` // the table's id, at a table
 	Name     string `json:"name,omitempty"`  // the bot's name there
+	// Rejoined: the bot takes back its seat in a game under way, which went
+	// on without it (its program had left); absent otherwise.
+	Rejoined bool `json:"rejoined,omitempty"`
 }
 
 // MoveRequest asks for the seat's move: answer {"id": ID, "move": one of

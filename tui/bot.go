@@ -25,10 +25,12 @@ import (
 
 // `ssh HOST bot TABLE`: a program of the user's own plays a seat as a bot,
 // speaking the bot protocol (botproto, docs/BOT-PROTOCOL.md) over the
-// session's stdin and stdout. Only keys the admin listed (--bot-keys) may;
-// the bot takes a free seat of a waiting table, is a bot there like the
-// table's own (shown and rated as one, decided under the table's budget
-// with the rule-based bot as its fallback), and sees its seat's view only.
+// session's stdin and stdout. Only keys the admin listed (--bot-keys) or a
+// host invited may; the bot takes a free seat of a waiting table, is a bot
+// there like the table's own (shown and rated as one, decided under the
+// table's budget with the rule-based bot as its fallback), and sees its
+// seat's view only. A key whose program left a running game takes its seat
+// back the same way.
 
 // botKeys is who may seat a bot: the admin's bot keys, and the keys a host
 // invited to a private table (:invitebot NAME KEY), while the server runs
@@ -190,11 +192,12 @@ func (tm *tableModel) nameAtTable(name string) bool {
 }
 
 // botCommand seats the session's program at a table and plays until the
-// table ends or the program leaves. Its refusals are protocol lines too
-// (an error with id 0, in English as every protocol line), so the program
-// reads them like any other; the person who ran it reads them on stderr,
-// in the language of the client's locale (tx) as the other commands say
-// theirs.
+// table ends or the program leaves. A key whose bot holds a seat in a
+// running game takes that seat back first (rejoinBot). Its refusals are
+// protocol lines too (an error with id 0, in English as every protocol
+// line), so the program reads them like any other; the person who ran it
+// reads them on stderr, in the language of the client's locale (tx) as the
+// other commands say theirs.
 func (a *App) botCommand(s sshapp.Session, tx *text, args []string, out, errOut io.Writer) int {
 	en := newText("en")
 	refuse := func(code int, why func(tx *text) string) int {
@@ -210,8 +213,42 @@ func (a *App) botCommand(s sshapp.Session, tx *text, args []string, out, errOut 
 	failed := func(err error) int {
 		return refuse(1, func(tx *text) string { return cliError(tx, err) })
 	}
+	usage := func() int {
+		return refuse(2, func(tx *text) string {
+			return tx.f("usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)", a.sshCommand(false, "bot", tx.get("TABLE")))
+		})
+	}
 	id := s.Identity()
 	name := id.Name
+	if len(args) > 1 {
+		return usage()
+	}
+	if !id.Guest {
+		which := ""
+		if len(args) == 1 {
+			which = args[0]
+		}
+		here, elsewhere, err := a.lobby.BotSeats(id.ID, which)
+		if err != nil {
+			return failed(err)
+		}
+		switch {
+		case len(here)+len(elsewhere) > 1:
+			ids := elsewhere
+			for _, t := range here {
+				ids = append(ids, t.ID())
+			}
+			return refuse(2, func(tx *text) string {
+				return tx.f("this key's bots hold seats at several tables (%s): name one with %s", strings.Join(ids, ", "), a.sshCommand(false, "bot", tx.get("TABLE")))
+			})
+		case len(here) == 1:
+			return a.rejoinBot(s, here[0], out, failed)
+		case len(elsewhere) == 1:
+			return refuse(1, func(tx *text) string {
+				return tx.f("this key's bot holds a seat at table %s, which runs on another server of this card room: connect to that server to take the seat back", elsewhere[0])
+			})
+		}
+	}
 	iv, invited, err := a.bots.invited(id.ID)
 	if err != nil {
 		return refuse(1, func(tx *text) string {
@@ -226,9 +263,7 @@ func (a *App) botCommand(s sshapp.Session, tx *text, args []string, out, errOut 
 	case invited && len(args) == 0:
 		args, name = []string{iv.code}, iv.name
 	case len(args) != 1:
-		return refuse(2, func(tx *text) string {
-			return tx.f("usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)", a.sshCommand(false, "bot", tx.get("TABLE")))
-		})
+		return usage()
 	}
 	t, err := a.findBotTable(s, args[0], invited && args[0] == iv.code)
 	if err != nil {
@@ -246,6 +281,32 @@ func (a *App) botCommand(s sshapp.Session, tx *text, args []string, out, errOut 
 		return failed(err)
 	}
 	_ = remote.Hello(botproto.Hello{Game: rs.Name, Players: t.Seats(), Seat: seat, Table: t.ID(), Name: name})
+	return playBot(s, t, remote)
+}
+
+// rejoinBot takes back the seat that a bot of the session's key holds in
+// t's running game, its program gone: the program gets the hello of that
+// seat, marked rejoined, and plays from the seat's next decision on, under
+// the seat's name.
+func (a *App) rejoinBot(s sshapp.Session, t *tables.Table, out io.Writer, failed func(error) int) int {
+	key := s.Identity().ID
+	seat, name, err := t.BotSeat(key)
+	if err != nil {
+		return failed(err)
+	}
+	rs := t.Ruleset()
+	remote := botproto.NewRemote(s.Stdin(), out, botproto.Options{Name: name, Fallback: games.Baseline(rs.Name, engine.Spectator)})
+	// The hello goes first: the table may ask for a move as soon as the seat is back.
+	_ = remote.Hello(botproto.Hello{Game: rs.Name, Players: t.Seats(), Seat: seat, Table: t.ID(), Name: name, Rejoined: true})
+	if _, err := t.RejoinBot(remote, key); err != nil {
+		return failed(err)
+	}
+	return playBot(s, t, remote)
+}
+
+// playBot waits until t's game is over, the table closes or the program
+// leaves, and tells the program which.
+func playBot(s sshapp.Session, t *tables.Table, remote *botproto.Remote) int {
 	select {
 	case <-t.GameOver():
 		_ = remote.End(botproto.End{Reason: "the game is over"})
@@ -256,7 +317,7 @@ func (a *App) botCommand(s sshapp.Session, tx *text, args []string, out, errOut 
 	case <-remote.Done():
 	case <-s.Context().Done():
 	}
-	_ = t.UnplaceBot(remote) // the program left: before the start its seat is free again; after it, the fallback plays
+	_ = t.UnplaceBot(remote) // the program left: before the start its seat is free again; after it, the fallback plays until the key's program is back
 	return 0
 }
 

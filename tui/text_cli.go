@@ -41,6 +41,8 @@ var (
 		"this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)": "Dieser Schlüssel darf keinen Bot an einen Tisch setzen; bitte den Gastgeber eines privaten Tisches, ihn einzuladen (:invitebot NAME SCHLÜSSEL), oder den Admin, ihn zu den Bot-Schlüsseln hinzuzufügen (Schlüssel %s)",
 		"usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)":                             "Aufruf: %s (TISCH: die Kennung eines wartenden Tisches oder der Einladungscode eines privaten Tisches; mit einem Schlüssel, den ein Gastgeber eingeladen hat, nur bot)",
 		"the bot's name %s: %s (a host names an invited bot with :invitebot NAME KEY; otherwise the name is your ssh user name)":                     "Der Name des Bots, %s: %s (ein Gastgeber benennt einen eingeladenen Bot mit :invitebot NAME SCHLÜSSEL; sonst ist der Name dein SSH-Benutzername)",
+		"this key's bots hold seats at several tables (%s): name one with %s":                                                                        "Die Bots dieses Schlüssels haben Plätze an mehreren Tischen (%s): Nenne einen mit %s",
+		"this key's bot holds a seat at table %s, which runs on another server of this card room: connect to that server to take the seat back":      "Der Bot dieses Schlüssels hat einen Platz an Tisch %s, der auf einem anderen Server dieses Kartenraums läuft: Verbinde dich mit diesem Server, um den Platz zurückzunehmen",
 	}
 	cliNL = map[string]string{
 		"cardroom — a card room over SSH":                                          "cardroom — een kaartzaal via SSH",
@@ -76,5 +78,7 @@ var (
 		"this key may not seat a bot; ask a private table's host to invite it (:invitebot NAME KEY) or the admin to add it to the bot keys (key %s)": "Deze sleutel mag geen bot aan tafel zetten; vraag de gastheer van een privétafel hem uit te nodigen (:invitebot NAAM SLEUTEL) of de beheerder hem bij de botsleutels te zetten (sleutel %s)",
 		"usage: %s (TABLE: a waiting table's id, or a private table's invite code; with a key a host invited, just bot)":                             "gebruik: %s (TAFEL: het id van een wachtende tafel, of de uitnodigingscode van een privétafel; met een sleutel die een gastheer heeft uitgenodigd, alleen bot)",
 		"the bot's name %s: %s (a host names an invited bot with :invitebot NAME KEY; otherwise the name is your ssh user name)":                     "De naam van de bot, %s: %s (een gastheer geeft een uitgenodigde bot een naam met :invitebot NAAM SLEUTEL; anders is de naam je SSH-gebruikersnaam)",
+		"this key's bots hold seats at several tables (%s): name one with %s":                                                                        "De bots van deze sleutel hebben plaatsen aan meerdere tafels (%s): noem er een met %s",
+		"this key's bot holds a seat at table %s, which runs on another server of this card room: connect to that server to take the seat back":      "De bot van deze sleutel heeft een plaats aan tafel %s, die op een andere server van deze kaartzaal draait: maak verbinding met die server om de plaats terug te nemen",
 	}
 )

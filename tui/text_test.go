@@ -312,6 +312,7 @@ func TestKnownMessagesMatchTheirSources(t *testing.T) {
 		tables.ErrSavePaused, tables.ErrMoveHeld, lobby.ErrNameNotSaved, lobby.ErrRoomUnreachable,
 		lobby.ErrClosed, lobby.ErrNoTable, lobby.ErrNoCode, lobby.ErrPrivate, lobby.ErrNotOnline, lobby.ErrNoIdentity,
 		lobby.ErrBadSeats, lobby.ErrTooManyTabs, tables.ErrBotNameTaken, lobby.ErrBotNamePerson,
+		tables.ErrNoBotSeat, tables.ErrBotConnected,
 		&lobby.HoldsSeat{Table: "b85q9f"},
 	} {
 		if got := de.err(err); got == err.Error() {
