@@ -86,6 +86,31 @@ func (e *natsFatal) Error() string {
 
 func (e *natsFatal) Unwrap() error { return e.err }
 
+// runServer starts a NATS server of opts and waits for its listeners;
+// listen is the --cluster-listen address, for the error when it cannot
+// listen there.
+func runServer(ctx context.Context, opts *server.Options, listen string) (*server.Server, error) {
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	var inner server.Logger
+	if !opts.NoLog {
+		ns.ConfigureLogger()
+		inner = ns.Logger()
+	}
+	log := &startLog{inner: inner, fatal: make(chan error, 1)}
+	ns.SetLoggerV2(log, false, false, false)
+	ns.Start()
+	if err := ready(ctx, ns, log.fatal, startWait); err != nil {
+		err = startFailed(ns, listen, err) // before Shutdown closes the listeners
+		ns.Shutdown()
+		ns.WaitForShutdown()
+		return nil, err
+	}
+	return ns, nil
+}
+
 // ready waits until ns listens for its clients and routes, and fails when
 // ns reports a fatal error, when ctx ends or after wait.
 func ready(ctx context.Context, ns *server.Server, fatal <-chan error, wait time.Duration) error {

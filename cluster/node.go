@@ -138,6 +138,10 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cluster: cannot reach NATS at %s: %w", cfg.URL, err)
 		}
+		if err := n.claimName(); err != nil {
+			n.nc.Close()
+			return nil, err
+		}
 	} else {
 		if n.ns, err = embedded(ctx, cfg); err != nil {
 			return nil, err
@@ -216,25 +220,12 @@ func embedded(ctx context.Context, cfg Config) (*server.Server, error) {
 			opts.Routes = append(opts.Routes, u)
 		}
 	}
-	ns, err := server.NewServer(opts)
-	if err != nil {
-		return nil, fmt.Errorf("cluster: %w", err)
+	if len(opts.Routes) > 0 {
+		if err := nameFree(ctx, cfg.Name, cfg.Listen, opts); err != nil {
+			return nil, err
+		}
 	}
-	var inner server.Logger
-	if !opts.NoLog {
-		ns.ConfigureLogger()
-		inner = ns.Logger()
-	}
-	log := &startLog{inner: inner, fatal: make(chan error, 1)}
-	ns.SetLoggerV2(log, false, false, false)
-	ns.Start()
-	if err := ready(ctx, ns, log.fatal, startWait); err != nil {
-		err = startFailed(ns, cfg.Listen, err) // before Shutdown closes the listeners
-		ns.Shutdown()
-		ns.WaitForShutdown()
-		return nil, err
-	}
-	return ns, nil
+	return runServer(ctx, opts, cfg.Listen)
 }
 
 // replicas is how many copies each bucket keeps.

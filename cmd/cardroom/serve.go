@@ -98,7 +98,8 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 	}
 	if err := serve(ctx, ln, cfg, *f.turnTimer, *f.botPace, logger, append(opts, withPublicAddr(*f.publicAddr), withNewDatabase(*f.newDatabase), withTrickPause(*f.trickPause))...); err != nil {
 		var denied *accessError
-		if errors.Is(err, errNoDatabase) || errors.Is(err, errDataDirInUse) || errors.As(err, &denied) {
+		var taken *cluster.NameInUseError
+		if errors.Is(err, errNoDatabase) || errors.Is(err, errDataDirInUse) || errors.As(err, &denied) || errors.As(err, &taken) {
 			fmt.Fprintf(stderr, "cardroom serve: %v\n", err) // several lines, for a person to read
 			return 1
 		}
