@@ -141,18 +141,7 @@ func (nd *node) session(t *testing.T, user string, opts sshtest.Options, lobby b
 	t.Helper()
 	s := &testServer{addr: nd.addr, dir: nd.dir}
 	ctx := clusterCtx(t)
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		c, err := net.Dial("tcp", nd.addr)
-		if err == nil {
-			c.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("node %s does not listen: %v\n%s", nd.addr, err, nd.out.String())
-		}
-		time.Sleep(50 * time.Millisecond) // the child is starting: nothing to wait on but its port
-	}
+	nd.waitLog(t, "cardroom: listening") // serving, not the port's check at the start
 	if !lobby {
 		return s.connect(ctx, t, user, opts)
 	}

@@ -34,7 +34,10 @@ func startCluster(t *testing.T, n int, opts ...serveOption) []*testServer {
 // startClusterNodes is startCluster that also gives each server's node.
 func startClusterNodes(t *testing.T, n int, opts ...serveOption) ([]*testServer, []*cluster.Node) {
 	t.Helper()
-	addrs := freePorts(t, n)
+	// The SSH ports too are below the range of outgoing connections: a
+	// node listens on its port again once it has joined.
+	ports := freePorts(t, 2*n)
+	addrs, sshAddrs := ports[:n], ports[n:]
 	nodes := make([]*testServer, n)
 	members := make([]*cluster.Node, n)
 	var ready sync.WaitGroup
@@ -48,7 +51,7 @@ func startClusterNodes(t *testing.T, n int, opts ...serveOption) ([]*testServer,
 		ready.Add(1)
 		var once sync.Once
 		c := cluster.Config{Name: fmt.Sprintf("n%d", i+1), Cluster: "test", Listen: addrs[i], Routes: routes, Replicas: n, LeaseTTL: 2 * time.Second}
-		nodes[i] = startServer(t, 0, append([]serveOption{
+		nodes[i] = startServerOn(t, sshAddrs[i], t.TempDir(), 0, append([]serveOption{
 			withSeed(uint64(20261200 + i)), withCluster(c),
 			withNode(func(nd *cluster.Node) { members[i] = nd }),
 			withStore(func(*store.Store) { once.Do(ready.Done) }),

@@ -77,7 +77,13 @@ func startServer(t *testing.T, turnTimer time.Duration, opts ...serveOption) *te
 // startServerIn is startServer over the data dir dir.
 func startServerIn(t *testing.T, dir string, turnTimer time.Duration, opts ...serveOption) *testServer {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	return startServerOn(t, "127.0.0.1:0", dir, turnTimer, opts...)
+}
+
+// startServerOn is startServerIn listening on addr.
+func startServerOn(t *testing.T, addr, dir string, turnTimer time.Duration, opts ...serveOption) *testServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}

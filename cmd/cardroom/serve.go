@@ -87,6 +87,9 @@ func serveCmd(args []string, getenv func(string) string, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "cardroom serve: %s\n", listenError("listen", cfg.Listen, err))
 		return 1
 	}
+	if clustered {
+		ln.Close() // checked: a node of a cluster listens once it has joined (serve)
+	}
 	if *f.metricsAddr != "" {
 		mln, err := net.Listen("tcp", *f.metricsAddr)
 		if err != nil {
@@ -171,7 +174,8 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	if err := checkDataDir(cfg.DataDir, set.access); err != nil {
 		return err
 	}
-	lock, locked, err := lockDataDir(cfg.DataDir, ln.Addr().String(), time.Now())
+	listen := ln.Addr().String()
+	lock, locked, err := lockDataDir(cfg.DataDir, listen, time.Now())
 	if err != nil {
 		return err
 	}
@@ -193,6 +197,10 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		if set.cluster.Dir == "" {
 			set.cluster.Dir = filepath.Join(cfg.DataDir, "nats")
 		}
+		// The SSH port refuses connections until the node serves: a load
+		// balancer's check of the port sends nobody to a node still joining.
+		ln.Close()
+		ln = nil
 		if node, err = joinCluster(ctx, *set.cluster, logger); err != nil {
 			return err
 		}
@@ -236,7 +244,7 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 		app.SetSettingsStore(node.Settings()) // a player's settings follow them to every node
 		app.SetBotInvites(node.BotInvites())  // a bot finds its invitation on every node
 	}
-	public := publicAddrOf(set.publicAddr, ln.Addr().String(), os.Hostname)
+	public := publicAddrOf(set.publicAddr, listen, os.Hostname)
 	app.SetPublicAddr(public)
 	app.SetBotKeys(set.botKeys)
 	app.SetAdmins(set.host.admins)
@@ -288,6 +296,14 @@ func serve(ctx context.Context, ln net.Listener, cfg sshserver.Config, turnTimer
 	dataDir, _ := filepath.Abs(cfg.DataDir)
 	logger.Info("host key", "fingerprint", srv.Fingerprint(), "data", dataDir)
 	logger.Info("players connect with", "try", app.SSHCommand(), "public", public) // the server logs "listening" itself
+	// A node of a cluster listens again once it has joined.
+	if ln == nil {
+		if ln, err = net.Listen("tcp", listen); err != nil {
+			_ = lob.Shutdown(context.Background())
+			<-lobbyDone
+			return errors.New(listenError("listen", listen, err))
+		}
+	}
 	if set.opened != nil {
 		set.opened(per.store) // set up: a test may make its writes fail from here
 	}
