@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -104,5 +105,55 @@ func TestClusterNodeStoppedWhileJoining(t *testing.T) {
 	}
 	if code := nd.exited(t); code != 0 || !strings.Contains(nd.out.String(), "stopped while starting") {
 		t.Fatalf("exit status %d; want 0, stopped while starting:\n%s", code, nd.out.String())
+	}
+}
+
+// A second n1 exits non-zero naming --node-name, never listening; ada's game on n1 plays on to its end and is kept.
+func TestClusterNodeNameTakenIsRefused(t *testing.T) {
+	if os.Getenv(clusterChildEnv) != "" {
+		t.Skip("in a child")
+	}
+	if testing.Short() {
+		t.Skip("runs child processes")
+	}
+	ports := freePorts(t, 6)
+	ssh, routes := ports[:3], ports[3:5]
+	nodes := make([]*node, 2)
+	for i := range nodes {
+		nodes[i] = startNodeProcess(t, ssh[i], t.TempDir(), append(clusterOf(i, "name", routes), "--bot-pace", "0")...)
+	}
+	stopNodes(t, nodes)
+	ada := nodes[0].lobby(t, "ada", sshtest.Options{})
+	ada.createTable("Boerenbridge", "Most cards", "3")
+	ada.waitFor("Press S to start")
+	ada.typ("S")
+	playTogether(t, func(_ *term, s string) bool {
+		r, _ := roundOf(s)
+		return r >= 2
+	}, ada)
+
+	again := startNodeProcess(t, ssh[2], t.TempDir(), "--node-name", "n1", "--cluster-name", "name", "--cluster-listen", ports[5],
+		"--routes", "nats://"+routes[0]+",nats://"+routes[1], "--cluster-replicas", "2")
+	stopNodes(t, []*node{again})
+	if code := again.exited(t); code == 0 || !strings.Contains(again.out.String(), "--node-name n1: a running node of the cluster has this name") {
+		t.Fatalf("the second n1: exit status %d; want non-zero and the name refused:\n%s", code, again.out.String())
+	}
+	refused(t, ssh[2], "the second n1")
+
+	playTogether(t, nil, ada)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if f, _ := filepath.Glob(filepath.Join(nodes[0].dir, "records", "*.jsonl")); len(f) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no record of ada's game on n1:\n%s", nodes[0].out.String())
+		}
+		time.Sleep(20 * time.Millisecond) // the record is written as the game ends: nothing to wait on but the file
+	}
+	for _, bad := range []string{"lost the lease", "cannot be written"} {
+		if strings.Contains(nodes[0].out.String(), bad) {
+			t.Errorf("n1 logged %q:\n%s", bad, nodes[0].out.String())
+		}
 	}
 }
