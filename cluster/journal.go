@@ -3,6 +3,7 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
@@ -62,7 +63,9 @@ func (j journal) Start(id string, header []byte) error {
 	if err != nil {
 		return fmt.Errorf("cluster: lease of %s: %w", id, err)
 	}
-	ack, err := j.n.js.Publish(ctx, journalSubject(id), header, jetstream.WithExpectLastSequencePerSubject(0))
+	m := nats.NewMsg(journalSubject(id))
+	m.Data = header
+	ack, err := j.write(ctx, m, 0, fmt.Sprintf("%s:start%d", id, rev))
 	if err != nil {
 		_ = j.n.leases.Delete(ctx, id, jetstream.LastRevision(rev))
 		return fmt.Errorf("cluster: journal of %s: %w", id, err)
@@ -78,8 +81,66 @@ func (j journal) Append(id string, lines ...[]byte) error {
 	}
 	ctx, cancel := context.WithTimeout(j.n.ctx, callTimeout)
 	defer cancel()
-	ack, err := j.n.js.Publish(ctx, journalSubject(id), bytes.Join(lines, []byte{'\n'}), jetstream.WithExpectLastSequencePerSubject(o.seq))
+	m := nats.NewMsg(journalSubject(id))
+	m.Data = bytes.Join(lines, []byte{'\n'})
+	ack, err := j.write(ctx, m, o.seq, id)
 	return j.written(id, ack, err)
+}
+
+// busyTries and busyWait bound the tries of a write refused because the
+// journal's previous write is still being stored (see write).
+const (
+	busyTries = 10
+	busyWait  = 20 * time.Millisecond
+)
+
+// write publishes m after the journal's message after, with a message id
+// (key, after, m's hash) that turns a repeat of a stored write into its ack;
+// a refusal while the subject's previous write is still being replicated
+// (nothing stored) is tried again a moment later.
+func (j journal) write(ctx context.Context, m *nats.Msg, after uint64, key string) (*jetstream.PubAck, error) {
+	h := sha256.New()
+	for _, k := range []string{jetstream.MsgRollup, takeoverMark} {
+		h.Write([]byte(m.Header.Get(k) + "\n"))
+	}
+	h.Write(m.Data)
+	msgID := fmt.Sprintf("%s:%d:%x", key, after, h.Sum(nil)[:12])
+	for try := 1; ; try++ {
+		ack, err := j.n.js.PublishMsg(ctx, m, jetstream.WithExpectLastSequencePerSubject(after), jetstream.WithMsgID(msgID))
+		switch wrongLast(err) {
+		case jetstream.JSErrCodeStreamWrongLastSequenceConstant:
+			if try == busyTries {
+				return nil, err
+			}
+			t := time.NewTimer(time.Duration(try) * busyWait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return nil, err
+			case <-t.C:
+			}
+			continue
+		case jetstream.JSErrCodeStreamWrongLastSequence:
+			// Past the stream's duplicates window, or on one copy (that checks the sequence first): the write is ours if it is the journal's last.
+			if last, gerr := j.n.stream.GetLastMsgForSubject(ctx, m.Subject); gerr == nil && last.Header.Get(jetstream.MsgIDHeader) == msgID {
+				return &jetstream.PubAck{Stream: journalStream, Sequence: last.Sequence, Duplicate: true}, nil
+			}
+		}
+		return ack, err
+	}
+}
+
+// wrongLast is the code of a "wrong last sequence" refusal (0: err is none).
+func wrongLast(err error) jetstream.ErrorCode {
+	var api *jetstream.APIError
+	if !errors.As(err, &api) {
+		return 0
+	}
+	switch api.ErrorCode {
+	case jetstream.JSErrCodeStreamWrongLastSequence, jetstream.JSErrCodeStreamWrongLastSequenceConstant:
+		return api.ErrorCode
+	}
+	return 0
 }
 
 // written notes a write to a table's journal: its sequence, or, when
@@ -87,8 +148,7 @@ func (j journal) Append(id string, lines ...[]byte) error {
 // longer this node's (ErrNotOwner).
 func (j journal) written(id string, ack *jetstream.PubAck, err error) error {
 	if err != nil {
-		var apiErr *jetstream.APIError
-		if errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence {
+		if wrongLast(err) == jetstream.JSErrCodeStreamWrongLastSequence {
 			j.n.disown(id)
 			return ErrNotOwner
 		}
@@ -124,7 +184,7 @@ func (j journal) Reset(id string, header []byte) error {
 	m := nats.NewMsg(journalSubject(id))
 	m.Data = header
 	m.Header.Set(jetstream.MsgRollup, jetstream.MsgRollupSubject)
-	ack, err := j.n.js.PublishMsg(ctx, m, jetstream.WithExpectLastSequencePerSubject(o.seq))
+	ack, err := j.write(ctx, m, o.seq, id)
 	return j.written(id, ack, err)
 }
 
@@ -453,8 +513,7 @@ func (n *Node) claim(ctx context.Context, id string) (tables.Saved, uint64, erro
 		if err == nil {
 			return saved, ack.Sequence, nil
 		}
-		var api *jetstream.APIError
-		if try == claimTries || !errors.As(err, &api) || api.ErrorCode != jetstream.JSErrCodeStreamWrongLastSequence {
+		if try == claimTries || wrongLast(err) == 0 {
 			return saved, 0, err
 		}
 	}
