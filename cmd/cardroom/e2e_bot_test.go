@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,7 +16,6 @@ import (
 
 	"github.com/cardroom/cardroom/botproto/prototest"
 	"github.com/cardroom/cardroom/engine"
-	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 )
@@ -194,51 +192,21 @@ func TestE2EBotOverSSH(t *testing.T) {
 // against the cards of the other hands at the k-th time seat was to move.
 func checkHidden(t *testing.T, s *testServer, seat int, requests []string) {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(s.dir, "records", "*.jsonl"))
-	f, err := os.Open(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	sc.Scan()
-	h, rs, err := engine.ParseHeader(games.Registry(), sc.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rs.New(len(h.Seats), h.Options)
-	if err != nil {
-		t.Fatal(err)
-	}
 	k := 0
-	for sc.Scan() {
-		var e engine.Event
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
+	s.replayRecord(t, func(g engine.Game, e engine.Event) {
+		if e.E != engine.EvMove || e.Seat != seat {
+			return
 		}
-		switch e.E {
-		case engine.EvMove:
-			if e.Seat == seat {
-				if k >= len(requests) {
-					t.Fatalf("the bot's seat moved %d times or more, but it was asked %d times", k+1, len(requests))
-				}
-				for _, c := range prototest.Secret(g, seat) {
-					if strings.Contains(requests[k], `"`+c+`"`) {
-						t.Fatalf("request %d holds %s, a card of another seat's hand: %s", k+1, c, requests[k])
-					}
-				}
-				k++
+		if k >= len(requests) {
+			t.Fatalf("the bot's seat moved %d times or more, but it was asked %d times", k+1, len(requests))
+		}
+		for _, c := range prototest.Secret(g, seat) {
+			if strings.Contains(requests[k], `"`+c+`"`) {
+				t.Fatalf("request %d holds %s, a card of another seat's hand: %s", k+1, c, requests[k])
 			}
-			err = g.Apply(e.Seat, e.Move)
-		case engine.EvEnd:
-		default:
-			err = g.Event(e)
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+		k++
+	})
 	if k != len(requests) || k < 3 {
 		t.Errorf("the seat moved %d times and was asked %d times", k, len(requests))
 	}

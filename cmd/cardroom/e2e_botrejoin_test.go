@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,7 +15,6 @@ import (
 	"github.com/cardroom/cardroom/botproto"
 	"github.com/cardroom/cardroom/botproto/prototest"
 	"github.com/cardroom/cardroom/engine"
-	"github.com/cardroom/cardroom/engine/games"
 	"github.com/cardroom/cardroom/hostkeys"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 	"github.com/cardroom/cardroom/tables"
@@ -175,56 +173,23 @@ func (p *term) leaveFinished(s *testServer) {
 // while no program was connected have no request.
 func checkHiddenViews(t *testing.T, s *testServer, seat int, requests []string) {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(s.dir, "records", "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("records %q, want one", files)
-	}
-	f, err := os.Open(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	sc.Scan()
-	h, rs, err := engine.ParseHeader(games.Registry(), sc.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rs.New(len(h.Seats), h.Options)
-	if err != nil {
-		t.Fatal(err)
-	}
 	k, turns := 0, 0
-	for sc.Scan() {
-		var e engine.Event
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
+	s.replayRecord(t, func(g engine.Game, e engine.Event) {
+		if e.E != engine.EvMove || e.Seat != seat {
+			return
 		}
-		switch e.E {
-		case engine.EvMove:
-			if e.Seat == seat {
-				turns++
-				want, _ := json.Marshal(botproto.EncodeView(g.View(seat)))
-				var req struct{ View json.RawMessage }
-				if k < len(requests) && json.Unmarshal([]byte(requests[k]), &req) == nil && bytes.Equal(req.View, want) {
-					for _, c := range prototest.Secret(g, seat) {
-						if strings.Contains(requests[k], `"`+c+`"`) {
-							t.Fatalf("request %d holds %s, a card of another seat's hand: %s", k+1, c, requests[k])
-						}
-					}
-					k++
+		turns++
+		want, _ := json.Marshal(botproto.EncodeView(g.View(seat)))
+		var req struct{ View json.RawMessage }
+		if k < len(requests) && json.Unmarshal([]byte(requests[k]), &req) == nil && bytes.Equal(req.View, want) {
+			for _, c := range prototest.Secret(g, seat) {
+				if strings.Contains(requests[k], `"`+c+`"`) {
+					t.Fatalf("request %d holds %s, a card of another seat's hand: %s", k+1, c, requests[k])
 				}
 			}
-			err = g.Apply(e.Seat, e.Move)
-		case engine.EvEnd:
-		default:
-			err = g.Event(e)
+			k++
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	if k != len(requests) {
 		t.Fatalf("only %d of the %d requests match a turn of seat %d (of %d); the first that does not: %s", k, len(requests), seat, turns, requests[k])
 	}
@@ -244,9 +209,7 @@ func TestE2ERemoteBotRejoins(t *testing.T) {
 	ada := s.lobby(ctx, t, "ada", sshtest.Options{Key: adaKey})
 	ada.createTable("Singularity", "Seats", "3", "Private", "unlisted, by invite code")
 	code := inviteRE.FindStringSubmatch(ada.waitUntil("the invite code", inviteRE.MatchString))[1]
-	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(botKey.PublicKey())))
-	ada.typ(":invitebot robo " + pub + "\r")
-	ada.waitFor("robo may sit here as a bot")
+	ada.inviteBot("robo", botKey)
 	first := startScriptBot(t, s, botKey, "whoever", "", 2)
 	ada.waitFor("robo [bot]")
 	ada.typ("S")
@@ -298,9 +261,7 @@ func TestE2ERemoteBotRejoinsAfterRestart(t *testing.T) {
 	ada := srv.lobby(ctx, t, "ada", sshtest.Options{Key: adaKey})
 	ada.createTable("Singularity", "Seats", "3", "Private", "unlisted, by invite code")
 	ada.waitUntil("the invite code", inviteRE.MatchString)
-	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(botKey.PublicKey())))
-	ada.typ(":invitebot robo " + pub + "\r")
-	ada.waitFor("robo may sit here as a bot")
+	ada.inviteBot("robo", botKey)
 	first := startScriptBot(t, srv, botKey, "whoever", "", -1)
 	ada.waitFor("robo [bot]")
 	ada.typ("S")

@@ -2,11 +2,8 @@ package main
 
 import (
 	"slices"
-	"strings"
 	"testing"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 	"github.com/cardroom/cardroom/tables"
@@ -27,9 +24,7 @@ func TestE2ERemoteBotSeatOverRestarts(t *testing.T) {
 	ada := srv.lobby(ctx, t, "ada", sshtest.Options{Key: adaKey})
 	ada.createTable("Singularity", "Seats", "3", "Private", "unlisted, by invite code")
 	ada.waitUntil("the invite code", inviteRE.MatchString)
-	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(botKey.PublicKey())))
-	ada.typ(":invitebot robo " + pub + "\r")
-	ada.waitFor("robo may sit here as a bot")
+	ada.inviteBot("robo", botKey)
 	startRemoteBot(t, srv, botKey, "whoever", "")
 	ada.waitFor("robo [bot]")
 	ada.typ("S")

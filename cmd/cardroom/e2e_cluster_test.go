@@ -20,7 +20,6 @@ import (
 	"github.com/cardroom/cardroom/lobby"
 	"github.com/cardroom/cardroom/sshserver/sshtest"
 	"github.com/cardroom/cardroom/store"
-	gossh "golang.org/x/crypto/ssh"
 )
 
 // startCluster starts n servers as the nodes of one cluster, each with its
@@ -281,9 +280,7 @@ func TestE2EClusterInvitedBot(t *testing.T) {
 	p := ns[0].lobby(ctx, t, "ada", sshtest.Options{})
 	p.createTable("Singularity", "Seats", "3", "Private", "unlisted, by invite code")
 	p.waitUntil("the invite code", inviteRE.MatchString)
-	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(key.PublicKey())))
-	p.typ(":invitebot robo " + pub + "\r")
-	p.waitFor("robo may sit here as a bot")
+	p.inviteBot("robo", key)
 	var out string
 	var code int
 	var err error

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/charmbracelet/log"
 	"go.uber.org/goleak"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/cardroom/cardroom/engine"
 	"github.com/cardroom/cardroom/engine/games"
@@ -862,6 +865,58 @@ func (s *testServer) record(t *testing.T) engine.Report {
 		t.Fatalf("the record %s does not replay: %v", files[0], err)
 	}
 	return rep
+}
+
+// replayRecord replays the only game record under the server's data dir
+// event by event, showing each to visit before it is applied to g.
+func (s *testServer) replayRecord(t *testing.T, visit func(g engine.Game, e engine.Event)) {
+	t.Helper()
+	files := s.records(t, 1)
+	if len(files) != 1 {
+		t.Fatalf("records %q, want one", files)
+	}
+	f, err := os.Open(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	sc.Scan()
+	h, rs, err := engine.ParseHeader(games.Registry(), sc.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rs.New(len(h.Seats), h.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sc.Scan() {
+		var e engine.Event
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			t.Fatal(err)
+		}
+		visit(g, e)
+		switch e.E {
+		case engine.EvMove:
+			err = g.Apply(e.Seat, e.Move)
+		case engine.EvEnd:
+		default:
+			err = g.Event(e)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// inviteBot has the host of a private table invite key's program as the
+// bot name (:invitebot NAME KEY) and waits until the table says it may sit.
+func (p *term) inviteBot(name string, key gossh.Signer) {
+	p.t.Helper()
+	pub := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(key.PublicKey())))
+	p.typ(":invitebot " + name + " " + pub + "\r")
+	p.waitFor(name + " may sit here as a bot")
 }
 
 // records waits until the server's data dir holds at least n game records
