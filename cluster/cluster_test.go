@@ -174,19 +174,27 @@ func eventually(t *testing.T, r Names, name, want string) string {
 	return owner
 }
 
-// --nats: a node joins a NATS deployment it does not run (here a NATS
-// server with JetStream this test starts), and names and listings work
-// through it as through an embedded one.
-func TestNodeOnAnExistingNATS(t *testing.T) {
+// startNATS starts a NATS server with JetStream, as a deployment a node
+// joins with --nats, stopped when the test ends.
+func startNATS(t *testing.T) *server.Server {
+	t.Helper()
 	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ns.Start()
-	defer func() { ns.Shutdown(); ns.WaitForShutdown() }()
+	t.Cleanup(func() { ns.Shutdown(); ns.WaitForShutdown() })
 	if !ns.ReadyForConnections(10 * time.Second) {
 		t.Fatal("the NATS server did not start")
 	}
+	return ns
+}
+
+// --nats: a node joins a NATS deployment it does not run (here a NATS
+// server with JetStream this test starts), and names and listings work
+// through it as through an embedded one.
+func TestNodeOnAnExistingNATS(t *testing.T) {
+	ns := startNATS(t)
 	a, err := Start(context.Background(), Config{Name: "a", URL: ns.ClientURL()})
 	if err != nil {
 		t.Fatal(err)

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/nats-io/nats-server/v2/server"
 )
 
 // A second n1 is refused (routed to n1 or only to another member); n1's lease and journal go on; n1's name is free once it stops.
@@ -95,15 +93,7 @@ func TestAProbeClashesWithItsNameOnly(t *testing.T) {
 
 // --nats: a second node a on the same NATS is refused; a's name is free once it stops.
 func TestATakenNodeNameIsRefusedOnAnExistingNATS(t *testing.T) {
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ns.Start()
-	defer func() { ns.Shutdown(); ns.WaitForShutdown() }()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("the NATS server did not start")
-	}
+	ns := startNATS(t)
 	a, err := Start(context.Background(), Config{Name: "a", URL: ns.ClientURL()})
 	if err != nil {
 		t.Fatal(err)
